@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every workspace package; DB-backed suites run once per target (PGlite and PostgreSQL)
+// through packages/db's test helpers, so nothing here selects a database.
+export default defineConfig({
+  test: {
+    include: ['{apps,packages,bot,tests}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'tests/bench/**'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+  },
+});
