@@ -1,0 +1,22 @@
+import { Composer, InlineKeyboard, type Context } from 'grammy';
+import { botMessages } from '../messages';
+import { appLink, canUseWebApp, parseStartPayload, type LinkSettings } from '../links';
+
+export function welcomeFeature(deps: LinkSettings & { appName: string }): Composer<Context> {
+  const feature = new Composer<Context>();
+  feature.command('start', async (ctx) => {
+    const post = parseStartPayload(ctx.match);
+    if (post) {
+      const keyboard = new InlineKeyboard().url(botMessages.openPost, appLink(deps, `post_${post.postId}`));
+      await ctx.reply(botMessages.welcomePost(deps.appName), { reply_markup: keyboard });
+      return;
+    }
+    // Inline web_app buttons work only in the private chat with the bot (DESIGN.md §9); elsewhere a t.me link.
+    const keyboard =
+      ctx.chat.type === 'private' && canUseWebApp(deps.appUrl)
+        ? new InlineKeyboard().webApp(botMessages.openApp(deps.appName), `${deps.appUrl}/tma/`)
+        : new InlineKeyboard().url(botMessages.openApp(deps.appName), appLink(deps));
+    await ctx.reply(botMessages.welcome(deps.appName), { reply_markup: keyboard });
+  });
+  return feature;
+}
