@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoot } from '@telegram-apps/telegram-ui';
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import { PlatformContext, type Appearance, type Platform } from '../platform';
+import { AppRoutes } from './routes';
+import './app.css';
+
+export interface AppProps {
+  platform: Platform;
+  /** The router's basename: '/' for the web app, '/tma' for the mini-app. */
+  basename: string;
+}
+
+const noSubscription = () => () => {};
+const noAppearance = () => undefined;
+
+export function App({ platform, basename }: AppProps) {
+  // Undefined lets AppRoot follow the system light/dark preference itself.
+  const appearance: Appearance | undefined = useSyncExternalStore(
+    platform.appearance?.subscribe ?? noSubscription,
+    platform.appearance?.get ?? noAppearance,
+    noAppearance,
+  );
+
+  return (
+    <PlatformContext.Provider value={platform}>
+      <AppRoot appearance={appearance} platform={platform.look} className="app-root">
+        <BrowserRouter basename={basename}>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppRoot>
+    </PlatformContext.Provider>
+  );
+}

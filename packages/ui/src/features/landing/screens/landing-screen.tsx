@@ -1,0 +1,26 @@
+import { List } from '@telegram-apps/telegram-ui';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { readAppName } from '../../../config';
+import { messages } from '../../../messages';
+import { AiHint } from '../components/ai-hint';
+import { BenefitCarousel } from '../components/benefit-carousel';
+import { FeatureList } from '../components/feature-list';
+import { Hero } from '../components/hero';
+import { LandingFooter } from '../components/landing-footer';
+import '../landing.css';
+
+/** The landing page (spec §2, route /): what the product offers and the way into search. */
+export function LandingScreen() {
+  const appName = readAppName();
+  useDocumentTitle(messages.landing.documentTitle(appName));
+
+  return (
+    <List Component="main" className="landing">
+      <Hero appName={appName} />
+      <AiHint />
+      <FeatureList />
+      <BenefitCarousel />
+      <LandingFooter appName={appName} />
+    </List>
+  );
+}
