@@ -1,0 +1,108 @@
+import { CITY_MAX_LENGTH, DEFAULT_TIME_ZONE, TEXT_COUNTER_MAX, YEAR_MIN } from './constants';
+import { MESSAGES } from './messages';
+import { hasFilledContact, validateContact } from './validate-contact';
+import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
+import { getCurrentYear } from './zoned-time';
+
+/** The listing form (spec §5) as the UI holds it and the draft endpoints carry it; anything may still be empty. */
+export interface ListingFormValues {
+  year?: number | null;
+  mileage?: number | null;
+  price?: number | null;
+  city?: string | null;
+  description?: string | null;
+  contacts?: readonly { type: string; value?: string | null }[] | null;
+  brand_id?: number | null;
+  model_id?: number | null;
+}
+
+type Blank = null | undefined;
+const isBlank = (value: unknown): value is Blank => value === null || value === undefined;
+
+/** Year within 1900..the current year of `timeZone`. */
+export function isValidYear(year: number, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
+  return Number.isInteger(year) && year >= YEAR_MIN && year <= getCurrentYear(now, timeZone);
+}
+
+export function validateYear(year: number | Blank, now: Date, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+  if (isBlank(year)) return MESSAGES.required;
+  return isValidYear(year, now, timeZone) ? null : MESSAGES.invalidYear;
+}
+
+/** Mileage and price: whole numbers above zero. */
+export function validatePositiveInteger(value: number | Blank): string | null {
+  if (isBlank(value)) return MESSAGES.required;
+  if (!Number.isFinite(value) || value <= 0) return MESSAGES.mustBePositive;
+  return Number.isInteger(value) ? null : MESSAGES.invalidValue;
+}
+
+export function validateCity(city: string | Blank): string | null {
+  const trimmed = (city ?? '').trim();
+  if (trimmed === '') return MESSAGES.required;
+  return trimmed.length > CITY_MAX_LENGTH ? MESSAGES.maxLength(CITY_MAX_LENGTH) : null;
+}
+
+export function validateDescription(description: string | Blank): string | null {
+  return (description ?? '').length > TEXT_COUNTER_MAX ? MESSAGES.maxLength(TEXT_COUNTER_MAX) : null;
+}
+
+function collect(errors: FieldErrors, field: string, message: string | null): void {
+  if (message !== null) errors[field] = message;
+}
+
+function validateContacts(errors: FieldErrors, values: ListingFormValues): void {
+  (values.contacts ?? []).forEach((contact, index) => {
+    collect(errors, `contacts.${index}.value`, validateContact(contact.type, contact.value));
+  });
+}
+
+/**
+ * Saving a draft keeps whatever the user typed so far: only the values present are checked.
+ */
+export function validateDraftFields(
+  values: ListingFormValues,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ValidationResult {
+  const errors: FieldErrors = {};
+  if (!isBlank(values.year)) collect(errors, 'year', validateYear(values.year, now, timeZone));
+  if (!isBlank(values.mileage)) collect(errors, 'mileage', validatePositiveInteger(values.mileage));
+  if (!isBlank(values.price)) collect(errors, 'price', validatePositiveInteger(values.price));
+  if (!isBlank(values.city) && values.city.trim() !== '') collect(errors, 'city', validateCity(values.city));
+  collect(errors, 'description', validateDescription(values.description));
+  validateContacts(errors, values);
+  return toValidationResult(errors);
+}
+
+/** The form's own rules: required fields, year, positive numbers, city and description lengths, contact formats. */
+export function validateListingForm(
+  values: ListingFormValues,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ValidationResult {
+  const errors: FieldErrors = {};
+  collect(errors, 'year', validateYear(values.year, now, timeZone));
+  collect(errors, 'mileage', validatePositiveInteger(values.mileage));
+  collect(errors, 'price', validatePositiveInteger(values.price));
+  collect(errors, 'city', validateCity(values.city));
+  collect(errors, 'description', validateDescription(values.description));
+  validateContacts(errors, values);
+  return toValidationResult(errors);
+}
+
+/** Publishing also needs brand, model and at least one filled contact (spec §5). */
+export function validateDraftForPublish(
+  values: ListingFormValues,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): ValidationResult {
+  const errors: FieldErrors = { ...validateListingForm(values, now, timeZone).errors };
+  if (isBlank(values.brand_id)) errors.brand_id = MESSAGES.required;
+  if (isBlank(values.model_id)) errors.model_id = MESSAGES.required;
+  if (!hasFilledContact(values.contacts)) errors.contacts = MESSAGES.contactRequired;
+  return toValidationResult(errors);
+}
+
+export function canPublishDraft(values: ListingFormValues, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
+  return validateDraftForPublish(values, now, timeZone).valid;
+}

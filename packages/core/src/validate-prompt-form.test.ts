@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { validatePromptForm } from './validate-prompt-form';
+
+describe('validatePromptForm', () => {
+  it('requires key, title and text', () => {
+    expect(validatePromptForm({}).errors).toEqual({
+      key: 'Обязательное поле',
+      title: 'Обязательное поле',
+      text: 'Обязательное поле',
+    });
+    expect(validatePromptForm({ key: ' ', title: 'Заголовок', text: 'Текст' }).errors).toEqual({
+      key: 'Обязательное поле',
+    });
+    expect(validatePromptForm({ key: 'summary', title: 'Итог', text: 'Опиши' }).valid).toBe(true);
+  });
+
+  it('accepts a whole position from 0', () => {
+    const filled = { key: 'k', title: 't', text: 'x' };
+    expect(validatePromptForm({ ...filled, position: 0 }).valid).toBe(true);
+    expect(validatePromptForm({ ...filled, position: null }).valid).toBe(true);
+    expect(validatePromptForm({ ...filled, position: -1 }).errors).toEqual({ position: 'Некорректное значение' });
+    expect(validatePromptForm({ ...filled, position: 1.5 }).valid).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { MESSAGES } from './messages';
+import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
+
+export interface PromptForm {
+  key?: string | null;
+  title?: string | null;
+  text?: string | null;
+  position?: number | null;
+}
+
+/** Prompt form (spec §5): key, title and text required; position, when given, a whole number from 0. */
+export function validatePromptForm(form: PromptForm): ValidationResult {
+  const errors: FieldErrors = {};
+  for (const field of ['key', 'title', 'text'] as const) {
+    if ((form[field] ?? '').trim() === '') errors[field] = MESSAGES.required;
+  }
+  const { position } = form;
+  if (position !== null && position !== undefined && !(Number.isInteger(position) && position >= 0)) {
+    errors.position = MESSAGES.invalidValue;
+  }
+  return toValidationResult(errors);
+}
