@@ -1,0 +1,169 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type Assume } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/**
+ * Both drivers answer `db.execute()` with an object holding `rows`, so the common type promises that much
+ * and callers can read raw results without knowing the driver.
+ */
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  readonly type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+export interface DbQueryResult<TRow> {
+  rows: TRow[];
+}
+
+/** The drizzle database every caller uses, whichever driver is underneath. */
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
+
+/** A transaction handed to `db.transaction(async (tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface DbHandleBase {
+  db: Db;
+  /** Runs `select 1`; rejects when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PostgresDbHandle extends DbHandleBase {
+  kind: 'postgres';
+  client: pg.Pool;
+}
+
+export interface PgliteDbHandle extends DbHandleBase {
+  kind: 'pglite';
+  client: PGlite;
+}
+
+export type DbHandle = PostgresDbHandle | PgliteDbHandle;
+
+export type CreateDbOptions = {
+  /** PostgreSQL connection string; when absent an embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Root of local state; PGlite keeps its files under `${dataDir}/pglite`. */
+  dataDir: string;
+  logger?: (msg: string) => void;
+};
+
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
+  const log = opts.logger ?? (() => {});
+  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, log);
+
+  const dir = path.resolve(opts.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (err) {
+    throw new Error(`Не удалось открыть встроенную базу данных PGlite в ${dir}: ${describeError(err)}`);
+  }
+  log(`База данных: встроенная PGlite в ${dir}`);
+  return pgliteHandle(client);
+}
+
+/** A throw-away in-memory PGlite database (tests, scripts). Not migrated: call `migrateDb`. */
+export async function createMemoryDb(): Promise<PgliteDbHandle> {
+  return pgliteHandle(await PGlite.create({ extensions: { pg_trgm } }));
+}
+
+function pgliteHandle(client: PGlite): PgliteDbHandle {
+  const db: Db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function connectPostgres(databaseUrl: string, log: (msg: string) => void): Promise<PostgresDbHandle> {
+  const shown = redactDatabaseUrl(databaseUrl);
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    throw new Error(`Некорректный DATABASE_URL=${shown}: ожидается postgres://user:password@host:port/database`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`Некорректный DATABASE_URL=${shown}: схема должна быть postgres:// или postgresql://`);
+  }
+
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'autoradar',
+  });
+  // An idle client losing its connection (server restart) must not crash the process; the pool reconnects.
+  pool.on('error', (err) => log(`PostgreSQL: соединение потеряно: ${describeError(err)}`));
+
+  const db: Db = drizzleNodePg({ client: pool, schema });
+  const handle: PostgresDbHandle = {
+    kind: 'postgres',
+    db,
+    client: pool,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+
+  try {
+    await handle.ping();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const reason = hideSecret(describeError(err), url.password ? decodeURIComponent(url.password) : '');
+    throw new Error(`Не удалось подключиться к базе данных DATABASE_URL=${shown}: ${reason}`);
+  }
+  log(`База данных: PostgreSQL ${shown}`);
+  return handle;
+}
+
+/** The connection string with its password replaced, safe for logs and error messages. */
+export function redactDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    if (url.searchParams.has('password')) url.searchParams.set('password', '***');
+    return url.toString();
+  } catch {
+    // Unparsable: still hide anything that looks like user:password@ or password=.
+    return databaseUrl.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@').replace(/(password=)[^&\s]*/gi, '$1***');
+  }
+}
+
+function hideSecret(text: string, secret: string): string {
+  return secret.length >= 3 ? text.split(secret).join('***') : text;
+}
+
+/** One line describing a driver error, including every cause of a multi-address connect failure. */
+export function describeError(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length > 0) {
+    return [...new Set(err.errors.map(describeError))].join('; ');
+  }
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    const text = err.message || (typeof code === 'string' ? code : err.name);
+    return text.replace(/\s+/g, ' ').trim();
+  }
+  return String(err).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,17 @@
+export * from './schema';
+export {
+  createDb,
+  createMemoryDb,
+  redactDatabaseUrl,
+  type CreateDbOptions,
+  type Db,
+  type DbHandle,
+  type DbQueryResultHKT,
+  type DbTransaction,
+  type PgliteDbHandle,
+  type PostgresDbHandle,
+  type Schema,
+} from './client';
+export { migrateDb, migrationsFolder } from './migrate';
+export { importReferenceData, referenceDataDir, type ReferenceImportResult } from './seed/reference';
+export { seedDemoData, type DemoSeedResult, type SeedDemoOptions } from './seed/demo';

@@ -1,0 +1,10 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+// Builders are factories: a column builder instance must not be shared between tables.
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());

@@ -1,0 +1,69 @@
+import { bigint, bigserial, boolean, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { brands, configurations, generations, models } from './catalog';
+import { createdAt, updatedAt } from './columns';
+import { contactTypes } from './enums';
+import { posts } from './posts';
+import { users } from './users';
+
+export const contactTypeEnum = pgEnum('contact_type', contactTypes);
+
+// Every field but the owner is optional: a draft is saved while the form is still incomplete.
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year'),
+    mileage: integer('mileage'),
+    price: bigint('price', { mode: 'number' }),
+    city: text('city'),
+    description: text('description'),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
+    generationId: integer('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    configurationId: integer('configuration_id').references(() => configurations.id, { onDelete: 'set null' }),
+    publishedPostId: bigint('published_post_id', { mode: 'number' }).references(() => posts.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('drafts_user_id_idx').on(t.userId)],
+);
+
+export const draftMedia = pgTable(
+  'draft_media',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    draftId: bigint('draft_id', { mode: 'number' })
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+    srcSm: text('src_sm'),
+    main: boolean('main').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('draft_media_draft_id_idx').on(t.draftId, t.position)],
+);
+
+export const draftContacts = pgTable(
+  'draft_contacts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    draftId: bigint('draft_id', { mode: 'number' })
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    type: contactTypeEnum('type').notNull(),
+    value: text('value').notNull().default(''),
+  },
+  (t) => [index('draft_contacts_draft_id_idx').on(t.draftId)],
+);
+
+export type Draft = typeof drafts.$inferSelect;
+export type NewDraft = typeof drafts.$inferInsert;
+export type DraftMedia = typeof draftMedia.$inferSelect;
+export type NewDraftMedia = typeof draftMedia.$inferInsert;
+export type DraftContact = typeof draftContacts.$inferSelect;
+export type NewDraftContact = typeof draftContacts.$inferInsert;

@@ -1,0 +1,22 @@
+import { bigint, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { posts } from './posts';
+import { users } from './users';
+
+/** Favourites: the primary key makes noting a post twice a no-op. */
+export const notes = pgTable(
+  'notes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('notes_post_id_idx').on(t.postId)],
+);
+
+export type Note = typeof notes.$inferSelect;
+export type NewNote = typeof notes.$inferInsert;

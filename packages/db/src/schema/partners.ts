@@ -1,0 +1,76 @@
+import { bigserial, bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { orderStatuses, type OrderSectionKey } from './enums';
+
+export const orderStatusEnum = pgEnum('order_status', orderStatuses);
+
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  logo: text('logo'),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('prompts_partner_id_key_unique').on(t.partnerId, t.key)],
+);
+
+/** A vehicle-history report ordered by VIN through a partner. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** The VIN, named as in the spec. */
+    string: text('string').notNull(),
+    status: orderStatusEnum('status').notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_partner_id_created_at_idx').on(t.partnerId, t.createdAt.desc().nullsFirst())],
+);
+
+/** One report section per order; `value` holds the section's JSON as the provider returned it. */
+export const orderParts = pgTable(
+  'order_parts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    key: text('key').$type<OrderSectionKey>().notNull(),
+    title: text('title').notNull(),
+    status: orderStatusEnum('status').notNull().default('new'),
+    value: jsonb('value'),
+    error: text('error'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('order_parts_order_id_key_unique').on(t.orderId, t.key)],
+);
+
+export type Partner = typeof partners.$inferSelect;
+export type NewPartner = typeof partners.$inferInsert;
+export type Prompt = typeof prompts.$inferSelect;
+export type NewPrompt = typeof prompts.$inferInsert;
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderPart = typeof orderParts.$inferSelect;
+export type NewOrderPart = typeof orderParts.$inferInsert;

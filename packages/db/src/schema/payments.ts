@@ -1,0 +1,35 @@
+import { bigint, bigserial, char, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { paymentProviders, paymentStatuses } from './enums';
+import { users } from './users';
+
+export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders);
+export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+
+// No cascade from users: payment records are kept for accounting.
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    provider: paymentProviderEnum('provider').notNull().default('yookassa'),
+    providerPaymentId: text('provider_payment_id').unique(),
+    /** Sent as the provider's Idempotence-Key so a retried create never charges twice. */
+    idempotenceKey: text('idempotence_key').notNull().unique(),
+    /** Whole roubles, computed by the server. */
+    amount: integer('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('RUB'),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    months: integer('months').notNull().default(1),
+    confirmationUrl: text('confirmation_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_user_id_idx').on(t.userId)],
+);
+
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import type { UserRole } from './enums';
+
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  // Telegram ids exceed 32 bits but stay below 2^53, so a JS number holds them exactly.
+  telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
+  yandexId: text('yandex_id').unique(),
+  email: text('email'),
+  roles: text('roles').array().$type<UserRole[]>().notNull().default(sql`'{}'::text[]`),
+  isPro: boolean('is_pro').notNull().default(false),
+  proExpired: timestamp('pro_expired', { withTimezone: true }),
+  /** Start of the one-time 24-hour test period; null until it is activated. */
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  photoUrl: text('photo_url'),
+  name: text('name'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  username: text('username'),
+  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+  botBlocked: boolean('bot_blocked').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Only the hash of the opaque bearer token is stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
