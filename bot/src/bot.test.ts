@@ -5,7 +5,7 @@ import { createBot, BOT_DISABLED_MESSAGE } from './bot';
 import { startBotApiEmulator } from './testing/bot-api-emulator';
 
 const TOKEN = '123456789:AAE_test-token-for-the-emulator-only';
-const botInfo = { id: 777000111, is_bot: true as const, first_name: 'АвтоРадар', username: 'autoradar_test_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: true, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false };
+const botInfo = { id: 777000111, is_bot: true as const, first_name: 'АвтоРадар', username: 'autoradar_test_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: true, has_topics_enabled: false, allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false };
 const silent = { info: () => {}, error: () => {} };
 
 function textUpdate(text: string, chatType: 'private' | 'group' = 'private') {

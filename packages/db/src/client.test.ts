@@ -42,6 +42,24 @@ describe('createDb with PGlite', () => {
     await second.close();
   });
 
+  it('refuses a second opener of the same directory while the first is open, then lets it in', async () => {
+    const dataDir = await tempDir();
+    const first = await createDb({ dataDir });
+    await expect(createDb({ dataDir })).rejects.toThrow(/уже открыта другим процессом \(pid \d+\).*DATA_DIR/);
+    await first.close();
+    const second = await createDb({ dataDir });
+    await second.close();
+  });
+
+  it('takes over a lock left by a process that no longer runs', async () => {
+    const dataDir = await tempDir();
+    const { writeFile } = await import('node:fs/promises');
+    await (await createDb({ dataDir })).close();
+    await writeFile(path.join(dataDir, 'pglite.lock'), '2147483646');
+    const handle = await createDb({ dataDir });
+    await handle.close();
+  });
+
   it('reports its kind and answers ping', async () => {
     const handle = await createDb({ dataDir: await tempDir(), logger: () => {} });
     await expect(handle.ping()).resolves.toBeUndefined();

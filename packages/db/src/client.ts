@@ -1,3 +1,4 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,14 +65,49 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
 
   const dir = path.resolve(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
   let client: PGlite;
   try {
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (err) {
+    unlock();
     throw new Error(`Не удалось открыть встроенную базу данных PGlite в ${dir}: ${describeError(err)}`);
   }
   log(`База данных: встроенная PGlite в ${dir}`);
-  return pgliteHandle(client);
+  return pgliteHandle(client, unlock);
+}
+
+/**
+ * PGlite is single-process: two processes writing one directory corrupt it. A pid lock file next to it refuses the
+ * second opener; a lock left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+        throw new Error(`Встроенная база данных ${dir} уже открыта другим процессом (pid ${pid}): остановите его или задайте другой DATA_DIR`);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Не удалось захватить встроенную базу данных ${dir}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A throw-away in-memory PGlite database (tests, scripts). Not migrated: call `migrateDb`. */
@@ -79,7 +115,7 @@ export async function createMemoryDb(): Promise<PgliteDbHandle> {
   return pgliteHandle(await PGlite.create({ extensions: { pg_trgm } }));
 }
 
-function pgliteHandle(client: PGlite): PgliteDbHandle {
+function pgliteHandle(client: PGlite, unlock: () => void = () => {}): PgliteDbHandle {
   const db: Db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -90,6 +126,7 @@ function pgliteHandle(client: PGlite): PgliteDbHandle {
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -1,0 +1,198 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// Every setting of the product, read once from the environment (DESIGN.md §7). A bad value stops the
+// start with one line naming the variable; nothing else in the code reads process.env.
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const port = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'ожидается номер порта' })
+      .int('ожидается целое число')
+      .min(1, 'ожидается номер порта от 1 до 65535')
+      .max(65535, 'ожидается номер порта от 1 до 65535')
+      .default(fallback),
+  );
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, hint)
+      .optional(),
+  );
+
+const url = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine((v) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, 'ожидается адрес http(s)://…')
+      .transform((v) => v.replace(/\/+$/, '')),
+  );
+
+const bool = (fallback: boolean | undefined) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'ожидается true или false' })
+      .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+      .optional(),
+  ).transform((v) => v ?? fallback);
+
+const text = (fallback: string) => z.preprocess(emptyToUndefined, z.string().default(fallback));
+const optionalText = () => z.preprocess(emptyToUndefined, z.string().optional());
+
+const seconds = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число секунд').positive('ожидается число секунд больше 0').default(fallback));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  APP_NAME: text('АвтоРадар'),
+  HOST: text('0.0.0.0'),
+  PORT: port(3000),
+  APP_URL: optionalUrl(['http:', 'https:'], 'ожидается адрес http(s)://…'),
+  DATA_DIR: text('.data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'ожидается адрес вида postgres://пользователь@хост:5432/база'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'ожидается адрес вида redis://хост:6379'),
+  DEMO_DATA: bool(undefined),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  REVERB_APP_ID: text('autoradar'),
+  REVERB_APP_KEY: text('autoradar-key'),
+  REVERB_APP_SECRET: text('autoradar-secret'),
+  REVERB_PORT: port(8080),
+  BOT_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^\d+:[\w-]{30,}$/, 'ожидается токен бота вида 123456:ABC… от @BotFather').optional(),
+  ),
+  BOT_USERNAME: optionalText(),
+  MINIAPP_SHORT_NAME: text('app'),
+  TELEGRAM_API_URL: url('https://api.telegram.org'),
+  INITDATA_MAX_AGE: seconds(86_400),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'ожидается адрес вида smtp://пользователь:пароль@хост:587'),
+  MAIL_FROM: optionalText(),
+  YANDEX_CLIENT_ID: optionalText(),
+  YANDEX_CLIENT_SECRET: optionalText(),
+  YANDEX_OAUTH_URL: url('https://oauth.yandex.ru'),
+  YANDEX_LOGIN_URL: url('https://login.yandex.ru'),
+  YOOKASSA_SHOP_ID: optionalText(),
+  YOOKASSA_SECRET_KEY: optionalText(),
+  YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
+  REPORTS_API_URL: optionalUrl(['http:', 'https:'], 'ожидается адрес http(s)://…'),
+  REPORTS_API_KEY: optionalText(),
+  VK_TOKEN: optionalText(),
+  VK_API_URL: url('https://api.vk.com/method'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  appName: string;
+  host: string;
+  port: number;
+  /** The public address users open; derived from HOST/PORT when APP_URL is not set. */
+  appUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Demo listings: on by default only on the embedded database. */
+  demoData: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  reverb: { appId: string; key: string; secret: string; port: number };
+  bot: { token: string | undefined; username: string | undefined; miniappShortName: string; apiUrl: string };
+  initDataMaxAgeSeconds: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  yandex: { clientId: string | undefined; clientSecret: string | undefined; oauthUrl: string; loginUrl: string };
+  yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
+  reports: { apiUrl: string | undefined; apiKey: string | undefined };
+  vk: { token: string | undefined; apiUrl: string };
+  webDistDir: string;
+  miniappDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      const value = source[name];
+      const shown = value === undefined ? '' : `=${maskSecret(name, value)}`;
+      return `Неверная настройка ${name}${shown}: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.BOT_TOKEN) {
+    // DESIGN.md §3: a production start refuses to run without a real bot token.
+    throw new ConfigError('Неверная настройка BOT_TOKEN: в режиме production токен бота обязателен');
+  }
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    appName: e.APP_NAME,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl: (e.APP_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    reverb: { appId: e.REVERB_APP_ID, key: e.REVERB_APP_KEY, secret: e.REVERB_APP_SECRET, port: e.REVERB_PORT },
+    bot: { token: e.BOT_TOKEN, username: e.BOT_USERNAME, miniappShortName: e.MINIAPP_SHORT_NAME, apiUrl: e.TELEGRAM_API_URL },
+    initDataMaxAgeSeconds: e.INITDATA_MAX_AGE,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` },
+    yandex: { clientId: e.YANDEX_CLIENT_ID, clientSecret: e.YANDEX_CLIENT_SECRET, oauthUrl: e.YANDEX_OAUTH_URL, loginUrl: e.YANDEX_LOGIN_URL },
+    yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
+    reports: { apiUrl: e.REPORTS_API_URL, apiKey: e.REPORTS_API_KEY },
+    vk: { token: e.VK_TOKEN, apiUrl: e.VK_API_URL },
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    miniappDistDir: path.join(repoRoot, 'apps/miniapp/dist'),
+  };
+}
+
+const SECRET_NAMES = /(SECRET|TOKEN|KEY|PASSWORD)/;
+
+/** Hides secrets and URL passwords when a value is echoed back in an error. */
+export function maskSecret(name: string, value: string): string {
+  if (SECRET_NAMES.test(name)) return '***';
+  try {
+    const u = new URL(value);
+    if (u.password) {
+      u.password = '***';
+      return u.toString();
+    }
+  } catch {
+    // not a URL: shown as typed
+  }
+  return value;
+}

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { createDb, importReferenceData, migrateDb, seedDemoData, type DbHandle } from '@autoradar/db';
+import { BOT_DISABLED_MESSAGE, startBot } from '@autoradar/bot';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+
+// The composition root of `pnpm start`: config -> database (migrate, reference data, demo data) -> HTTP -> bot.
+// Any failure before the server listens ends the process with one clear line and a non-zero exit code.
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function describeError(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function prepareDatabase(config: Config): Promise<DbHandle> {
+  let db: DbHandle;
+  try {
+    db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    fail(describeError(err));
+  }
+  await migrateDb(db);
+  const ref = await importReferenceData(db.db);
+  if (config.demoData) await seedDemoData(db.db, { mediaDir: config.mediaDir });
+  console.log(
+    `База данных: ${db.kind === 'pglite' ? `встроенная (PGlite, ${config.dataDir})` : 'PostgreSQL'}; справочники: ` +
+      `${ref.brands} марок, ${ref.models} моделей, ${ref.cities} городов` +
+      (config.demoData ? '; демо-объявления включены (DEMO_DATA=false отключает)' : ''),
+  );
+  return db;
+}
+
+async function listen(app: FastifyInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Порт ${config.port} занят: задайте другой в PORT или остановите процесс, который его занял`);
+    if (code === 'EACCES') fail(`Нет прав открыть порт ${config.port}: задайте в PORT порт выше 1024`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`Неверная настройка HOST=${config.host}: такого адреса нет на этой машине`);
+    fail(`Не удалось запустить сервер на ${config.host}:${config.port}: ${describeError(err)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  mkdirSync(config.mediaDir, { recursive: true });
+
+  const db = await prepareDatabase(config);
+  const app = await buildApp({ config, db });
+  await listen(app, config);
+
+  let bot: { stop(): Promise<void> } | undefined;
+  if (config.bot.token) {
+    try {
+      bot = await startBot(config.bot.token, {
+        appName: config.appName,
+        appUrl: config.appUrl,
+        botUsername: config.bot.username,
+        miniappShortName: config.bot.miniappShortName,
+        apiUrl: config.bot.apiUrl,
+        log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) },
+      });
+    } catch (err) {
+      // The marketplace still works without the bot; say so loudly instead of failing the whole start.
+      app.log.error({ err }, `Не удалось запустить бота: ${describeError(err)}`);
+    }
+  } else {
+    console.log(BOT_DISABLED_MESSAGE);
+  }
+
+  console.log(`${config.appName} работает: ${config.appUrl}/  (мини-приложение: ${config.appUrl}/tma/)`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: завершаем работу`);
+    // In-flight requests finish; a stuck close must not keep the process forever.
+    const force = setTimeout(() => fail('Завершение заняло больше 10 с, выходим принудительно'), 10_000);
+    force.unref();
+    await bot?.stop().catch(() => undefined);
+    await app.close();
+    await db.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => fail(`Не удалось запустить сервер: ${describeError(err)}`));

@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium не найден (${CHROMIUM_PATH}): установите пакет chromium (apt-get install chromium)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
