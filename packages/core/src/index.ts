@@ -13,6 +13,7 @@ export * from './format-rate';
 export * from './format-time-ago';
 export * from './generate-ticket-number';
 export * from './get-payment-sum';
+export * from './get-safe-redirect-path';
 export * from './get-test-period-state';
 export * from './group-cities-by-region';
 export * from './is-admin';

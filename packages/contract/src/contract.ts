@@ -1,0 +1,29 @@
+import { authEndpoints } from './auth';
+import { docsEndpoints } from './docs';
+import { draftsEndpoints } from './drafts';
+import { filtersEndpoints } from './filters';
+import { healthEndpoints } from './health';
+import { partnersEndpoints } from './partners';
+import { paymentEndpoints } from './payment';
+import { postsEndpoints } from './posts';
+import { realtimeEndpoints } from './realtime';
+import { referenceEndpoints } from './reference';
+import { supportEndpoints } from './support';
+import { userEndpoints } from './user';
+
+/** Every call of the product, by feature: `contract.posts.search`, `contract.health.check`, … */
+export const contract = {
+  health: healthEndpoints,
+  docs: docsEndpoints,
+  auth: authEndpoints,
+  user: userEndpoints,
+  posts: postsEndpoints,
+  reference: referenceEndpoints,
+  drafts: draftsEndpoints,
+  filters: filtersEndpoints,
+  support: supportEndpoints,
+  payment: paymentEndpoints,
+  partners: partnersEndpoints,
+  realtime: realtimeEndpoints,
+};
+export type Contract = typeof contract;

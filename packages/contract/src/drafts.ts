@@ -1,0 +1,153 @@
+import {
+  CITY_MAX_LENGTH,
+  CONTACT_TYPES,
+  MESSAGES,
+  PHOTO_MIME_TYPES,
+  TEXT_COUNTER_MAX,
+  YEAR_MIN,
+  validateDraftFields,
+  validateDraftForPublish,
+  type ListingFormValues,
+} from '@autoradar/core';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { coreRule, IdParamSchema, IdSchema } from './fields';
+import { named } from './schema-names';
+
+export const DraftMediaSchema = named('DraftMedia', z.object({ id: IdSchema, src: z.string(), main: z.boolean() }));
+export const DraftContactSchema = named(
+  'DraftContact',
+  z.object({ id: IdSchema, type: z.enum(CONTACT_TYPES), value: z.string() }),
+);
+
+export const DraftSchema = named(
+  'Draft',
+  z.object({
+    id: IdSchema,
+    year: z.number().int().nullable(),
+    mileage: z.number().int().nullable(),
+    price: z.number().int().nullable(),
+    city: z.string().nullable(),
+    description: z.string().nullable(),
+    media: z.array(DraftMediaSchema),
+    contacts: z.array(DraftContactSchema),
+    brand_id: IdSchema.nullable(),
+    model_id: IdSchema.nullable(),
+    generation_id: IdSchema.nullable(),
+    configuration_id: IdSchema.nullable(),
+  }),
+);
+export type Draft = z.infer<typeof DraftSchema>;
+
+const NumberFieldSchema = z.number({ error: MESSAGES.invalidValue }).nullable().optional();
+
+/**
+ * The listing form as the client holds it: anything may still be empty. Contacts without an id are new rows.
+ * `media` lists the kept uploads with the main flag, so deleting a photo or choosing the main one is a save too
+ * (core's removeDraftMedia / setMainDraftMedia decide the flags on the client).
+ */
+const draftFormShape = {
+  // The keywords in meta() only document core's rules in OpenAPI; the rules themselves run in coreRule below.
+  year: NumberFieldSchema.meta({ minimum: YEAR_MIN, description: `${YEAR_MIN} to the current year` }),
+  mileage: NumberFieldSchema.meta({ exclusiveMinimum: 0 }),
+  price: NumberFieldSchema.meta({ exclusiveMinimum: 0 }),
+  city: z.string({ error: MESSAGES.invalidValue }).nullable().optional().meta({ maxLength: CITY_MAX_LENGTH }),
+  description: z
+    .string({ error: MESSAGES.invalidValue })
+    .nullable()
+    .optional()
+    .meta({ maxLength: TEXT_COUNTER_MAX }),
+  contacts: z
+    .array(
+      z.object({
+        id: IdSchema.optional(),
+        type: z.enum(CONTACT_TYPES, { error: MESSAGES.invalidContactType }),
+        value: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+  media: z.array(z.object({ id: IdSchema, main: z.boolean() })).optional(),
+  brand_id: IdSchema.nullable().optional(),
+  model_id: IdSchema.nullable().optional(),
+  generation_id: IdSchema.nullable().optional(),
+  configuration_id: IdSchema.nullable().optional(),
+};
+
+/** Saving checks only what is filled in (core validateDraftFields). */
+export const UpdateDraftRequestSchema = named(
+  'UpdateDraftRequest',
+  z.object(draftFormShape).superRefine(coreRule((value: ListingFormValues) => validateDraftFields(value, new Date()))),
+);
+export type UpdateDraftRequest = z.input<typeof UpdateDraftRequestSchema>;
+
+/**
+ * Publishing sends the form once more and needs all of it (core validateDraftForPublish): the API saves and
+ * publishes in one step, so what is published is exactly what was checked.
+ */
+export const PublishDraftRequestSchema = named(
+  'PublishDraftRequest',
+  z.object(draftFormShape).superRefine(coreRule((value: ListingFormValues) => validateDraftForPublish(value, new Date()))),
+);
+export type PublishDraftRequest = z.input<typeof PublishDraftRequestSchema>;
+
+export const DraftResponseSchema = named('DraftResponse', z.object({ data: DraftSchema }));
+/** `message` is shown green after a successful save (spec §8). */
+export const UpdateDraftResponseSchema = named(
+  'UpdateDraftResponse',
+  z.object({ data: DraftSchema, message: z.string() }),
+);
+export const PublishDraftResponseSchema = named(
+  'PublishDraftResponse',
+  z.object({ post_id: IdSchema, message: z.string() }),
+);
+
+/** Multipart: the photo and the draft it belongs to (text, as multipart fields are). */
+export const UploadDraftMediaRequestSchema = named(
+  'UploadDraftMediaRequest',
+  z.object({
+    file: z.file({ error: MESSAGES.required }).mime([...PHOTO_MIME_TYPES], MESSAGES.invalidPhotoType),
+    draft_id: IdParamSchema,
+  }),
+);
+export const UploadDraftMediaResponseSchema = named('UploadDraftMediaResponse', z.object({ data: DraftMediaSchema }));
+
+export const DraftIdParamsSchema = z.object({ id: IdParamSchema });
+
+export const draftsEndpoints = {
+  /** Creates the user's draft or returns the open one. */
+  create: defineEndpoint({
+    method: 'GET',
+    path: '/api/drafts/create',
+    summary: 'Create or load the current draft',
+    auth: 'user',
+    responses: { 200: DraftResponseSchema },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/drafts/:id',
+    summary: 'Save the draft',
+    auth: 'user',
+    params: DraftIdParamsSchema,
+    body: UpdateDraftRequestSchema,
+    responses: { 200: UpdateDraftResponseSchema },
+  }),
+  /** Direct publishing is a PRO feature; basic users are sent to payment after saving (spec §4). */
+  publish: defineEndpoint({
+    method: 'POST',
+    path: '/api/drafts/:id/publish',
+    summary: 'Publish the draft as a listing',
+    auth: 'pro',
+    params: DraftIdParamsSchema,
+    body: PublishDraftRequestSchema,
+    responses: { 200: PublishDraftResponseSchema },
+  }),
+  uploadMedia: defineEndpoint({
+    method: 'POST',
+    path: '/api/drafts/media',
+    summary: 'Upload a photo to a draft',
+    auth: 'user',
+    multipart: true,
+    body: UploadDraftMediaRequestSchema,
+    responses: { 201: UploadDraftMediaResponseSchema },
+  }),
+};

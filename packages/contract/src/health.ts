@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { named } from './schema-names';
+
+export const HealthResponseSchema = named('HealthResponse', z.object({ status: z.literal('ok'), db: z.literal('ok') }));
+
+/** Also a valid error envelope (it has `message`), so clients reading errors generically still work. */
+export const HealthUnavailableResponseSchema = named(
+  'HealthUnavailableResponse',
+  z.object({ status: z.literal('error'), db: z.literal('error'), message: z.string() }),
+);
+
+export const healthEndpoints = {
+  check: defineEndpoint({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Liveness and database reachability',
+    auth: 'guest',
+    responses: { 200: HealthResponseSchema, 503: HealthUnavailableResponseSchema },
+  }),
+};

@@ -1,0 +1,83 @@
+import { MESSAGES } from '@autoradar/core';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { HtmlPageSchema, NoBodySchema } from './fields';
+import { named } from './schema-names';
+
+/**
+ * The client sends what it shows (core getPaymentSum); the server computes the price itself and never trusts `sum`
+ * (DESIGN §4).
+ */
+export const PayRequestSchema = named(
+  'PayRequest',
+  z.object({
+    pro: z.boolean({ error: MESSAGES.invalidValue }),
+    sum: z.number({ error: MESSAGES.invalidValue }).int(MESSAGES.invalidValue).nonnegative(MESSAGES.invalidValue),
+  }),
+);
+/** The checkout page the browser is sent to. */
+export const PayResponseSchema = named('PayResponse', z.object({ url: z.string() }));
+
+/**
+ * A YooKassa notification. Only the payment id is trusted: the API re-reads the payment from YooKassa before
+ * granting PRO, so the rest is accepted as sent.
+ */
+export const YookassaWebhookRequestSchema = named(
+  'YookassaWebhookRequest',
+  z.looseObject({
+    type: z.literal('notification'),
+    event: z.string(),
+    object: z.looseObject({ id: z.string().min(1), status: z.string() }),
+  }),
+);
+export const YookassaWebhookResponseSchema = named('YookassaWebhookResponse', z.object({}));
+
+export const SandboxPaymentParamsSchema = z.object({ paymentId: z.string().min(1) });
+export const SandboxPaymentActionRequestSchema = named(
+  'SandboxPaymentActionRequest',
+  z.object({ action: z.enum(['succeed', 'cancel'], { error: MESSAGES.invalidValue }) }),
+);
+
+export const paymentEndpoints = {
+  pay: defineEndpoint({
+    method: 'POST',
+    path: '/api/payment/yookassa/pay',
+    summary: 'Create a PRO payment and return the checkout URL',
+    auth: 'user',
+    body: PayRequestSchema,
+    responses: { 200: PayResponseSchema },
+  }),
+  yookassaWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/payment/yookassa/webhook',
+    summary: 'YooKassa payment notification',
+    auth: 'guest',
+    body: YookassaWebhookRequestSchema,
+    responses: { 200: YookassaWebhookResponseSchema },
+  }),
+  /**
+   * Without shop credentials the API serves its own checkout page, driving the same state machine locally
+   * (DESIGN §4).
+   */
+  sandboxCheckout: defineEndpoint({
+    method: 'GET',
+    path: '/payment/sandbox/:paymentId',
+    summary: 'Sandbox checkout page (no shop credentials configured)',
+    auth: 'guest',
+    params: SandboxPaymentParamsSchema,
+    html: true,
+    responses: { 200: HtmlPageSchema, 404: HtmlPageSchema },
+  }),
+  /** The sandbox page's form: settles the payment, then redirects to /payment/success or /payment/fail. */
+  sandboxComplete: defineEndpoint({
+    method: 'POST',
+    path: '/payment/sandbox/:paymentId',
+    summary: 'Settle a sandbox payment',
+    auth: 'guest',
+    params: SandboxPaymentParamsSchema,
+    body: SandboxPaymentActionRequestSchema,
+    formUrlEncoded: true,
+    redirect: true,
+    responses: { 302: NoBodySchema },
+  }),
+};

@@ -1,0 +1,174 @@
+import { POST_STATUSES } from '@autoradar/core';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { CountSchema, DateTimeSchema, HtmlPageSchema, IdParamSchema, IdSchema, MoneySchema, NoBodySchema } from './fields';
+import { filterCriteriaShape, filterRangesRule } from './filters';
+import { named } from './schema-names';
+
+export const PhotoMediaFileSchema = named(
+  'PhotoMediaFile',
+  z.object({ type: z.literal('photo'), url: z.string(), url_sm: z.string(), title: z.string().nullable().optional() }),
+);
+export const VideoMediaFileSchema = named(
+  'VideoMediaFile',
+  z.object({
+    type: z.literal('video'),
+    src: z.string(),
+    poster: z.string().nullable(),
+    title: z.string().nullable().optional(),
+  }),
+);
+export const MediaFileSchema = named(
+  'MediaFile',
+  z.discriminatedUnion('type', [PhotoMediaFileSchema, VideoMediaFileSchema]),
+);
+
+/**
+ * Spec §3 fields, plus brand_id, model_id, city_id (what core's matchFilter reads), mileage and status. `price` is
+ * in `currency` (3-letter code, RUB by default); `text` is HTML; channel 'site' marks the product's own listings.
+ */
+export const PostSchema = named(
+  'Post',
+  z.object({
+    id: IdSchema,
+    mark: z.string().nullable(),
+    model: z.string().nullable(),
+    title: z.string(),
+    year: z.number().int().nullable(),
+    price: MoneySchema.nullable(),
+    currency: z.string(),
+    mileage: z.number().int().nullable(),
+    text: z.string().nullable(),
+    location: z.string().nullable(),
+    published_at: DateTimeSchema,
+    isNew: z.boolean(),
+    isUpdated: z.boolean(),
+    mediaFiles: z.array(MediaFileSchema),
+    vk_owner_id: z.number().int().nullable(),
+    vk_post_id: z.number().int().nullable(),
+    hash: z.string().nullable(),
+    url: z.string().nullable(),
+    channel: z.string(),
+    message_id: z.number().int().nullable(),
+    brand_id: IdSchema.nullable(),
+    model_id: IdSchema.nullable(),
+    city_id: IdSchema.nullable(),
+    status: z.enum(POST_STATUSES),
+  }),
+);
+export type Post = z.infer<typeof PostSchema>;
+
+/** The feed's filter: saved-filter criteria (every field optional here) plus the text query. */
+const searchShape = {
+  ...z.object(filterCriteriaShape).partial().shape,
+  search: z.string().nullable().optional(),
+};
+
+/**
+ * Keyset paging (DESIGN §4), order (published_at desc, id desc): older_published_at with olderId asks for the next
+ * page; latest_published_at with newestId asks for what is newer than the newest post the client holds.
+ */
+export const SearchPostsRequestSchema = named(
+  'SearchPostsRequest',
+  z
+    .object({
+      ...searchShape,
+      latest_published_at: DateTimeSchema.nullable().optional(),
+      newestId: IdSchema.nullable().optional(),
+      older_published_at: DateTimeSchema.nullable().optional(),
+      olderId: IdSchema.nullable().optional(),
+    })
+    .superRefine(filterRangesRule),
+);
+export type SearchPostsRequest = z.input<typeof SearchPostsRequestSchema>;
+
+/** meta.total counts the filter's matches, meta.all every visible listing. */
+export const SearchPostsResponseSchema = named(
+  'SearchPostsResponse',
+  z.object({ data: z.array(PostSchema), meta: z.object({ total: CountSchema, all: CountSchema }) }),
+);
+
+export const CountNewPostsRequestSchema = named(
+  'CountNewPostsRequest',
+  z.object({ ...searchShape, latest_published_at: DateTimeSchema.nullable() }).superRefine(filterRangesRule),
+);
+export const CountNewPostsResponseSchema = named('CountNewPostsResponse', z.object({ count: CountSchema }));
+
+export const PostIdParamsSchema = z.object({ id: IdParamSchema });
+export const GetPostResponseSchema = named('GetPostResponse', z.object({ data: PostSchema }));
+export const PostListResponseSchema = named('PostListResponse', z.object({ data: z.array(PostSchema) }));
+export const GetNotesRequestSchema = named('GetNotesRequest', z.object({ ids: z.array(IdSchema) }));
+export const FeaturedPostsRequestSchema = named('FeaturedPostsRequest', z.object({}));
+export const MyPostsResponseSchema = named(
+  'MyPostsResponse',
+  z.object({ data: z.array(PostSchema), meta: z.object({ count: CountSchema }) }),
+);
+
+export const postsEndpoints = {
+  search: defineEndpoint({
+    method: 'POST',
+    path: '/api/posts/search',
+    summary: 'Search the feed (delayed 24 h for guests and basic users)',
+    auth: 'guest',
+    body: SearchPostsRequestSchema,
+    responses: { 200: SearchPostsResponseSchema },
+  }),
+  countNew: defineEndpoint({
+    method: 'POST',
+    path: '/api/posts/count-new',
+    summary: 'Count listings newer than latest_published_at',
+    auth: 'guest',
+    body: CountNewPostsRequestSchema,
+    responses: { 200: CountNewPostsResponseSchema },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/posts/:id',
+    summary: 'One listing',
+    auth: 'guest',
+    params: PostIdParamsSchema,
+    responses: { 200: GetPostResponseSchema },
+  }),
+  /** Server-rendered title, description and Open Graph tags, then the SPA boots (DESIGN §2). */
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/posts/:id',
+    summary: 'Listing page with meta tags',
+    auth: 'guest',
+    params: PostIdParamsSchema,
+    html: true,
+    responses: { 200: HtmlPageSchema, 404: HtmlPageSchema },
+  }),
+  /** Landing carousel; the path is the spec's own. */
+  featured: defineEndpoint({
+    method: 'POST',
+    path: '/api/ck00p/posts',
+    summary: 'Featured listings for the landing carousel',
+    auth: 'guest',
+    body: FeaturedPostsRequestSchema,
+    responses: { 200: PostListResponseSchema },
+  }),
+  notes: defineEndpoint({
+    method: 'POST',
+    path: '/api/notes',
+    summary: 'Listings of the given favourite ids',
+    auth: 'user',
+    body: GetNotesRequestSchema,
+    responses: { 200: PostListResponseSchema },
+  }),
+  my: defineEndpoint({
+    method: 'GET',
+    path: '/api/posts/my',
+    summary: "The user's own listings",
+    auth: 'user',
+    responses: { 200: MyPostsResponseSchema },
+  }),
+  unpublish: defineEndpoint({
+    method: 'PUT',
+    path: '/api/posts/:id/unpublish',
+    summary: 'Take a listing off the feed (broadcasts post.unpublished)',
+    auth: 'admin',
+    params: PostIdParamsSchema,
+    responses: { 204: NoBodySchema },
+  }),
+};

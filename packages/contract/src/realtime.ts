@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ErrorSchema } from './errors';
+import { IdSchema } from './fields';
+import { PostSchema } from './posts';
+import { named } from './schema-names';
+import { UserSchema } from './user';
+
+// Channels and events (DESIGN §5), Pusher protocol 7 as Laravel Reverb speaks it.
+
+export const POSTS_CHANNEL = 'posts';
+export const PRIVATE_CHANNEL_PREFIX = 'private-';
+/** Where pusher-js connects on REVERB_PORT. */
+export const WEBSOCKET_PATH = '/app/:key';
+export const PUSHER_PROTOCOL_VERSION = 7;
+
+/** The private channel of one user. laravel-echo's `Echo.private('user.' + id)` subscribes to this very name. */
+export function userChannel(id: number): `private-user.${number}` {
+  return `private-user.${id}`;
+}
+
+export function postChannel(id: number): `post.${number}` {
+  return `post.${id}`;
+}
+
+export type ChannelRef = { kind: 'user'; id: number } | { kind: 'post'; id: number } | { kind: 'posts' };
+
+/** Reads a channel name back, e.g. to authorise a private subscription; null for names the product does not use. */
+export function parseChannelName(name: string): ChannelRef | null {
+  if (name === POSTS_CHANNEL) return { kind: 'posts' };
+  const match = /^(private-user|post)\.([1-9]\d*)$/.exec(name);
+  if (!match) return null;
+  const id = Number(match[2]);
+  return match[1] === 'post' ? { kind: 'post', id } : { kind: 'user', id };
+}
+
+export const REALTIME_EVENTS = {
+  userUpdated: 'user.updated',
+  postUpdated: 'post.updated',
+  postUnpublished: 'post.unpublished',
+  postPublished: 'post.published',
+} as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+
+/** The changed fields of the user; the client merges them into the stored user (spec §3). */
+export const UserUpdatedEventSchema = named('UserUpdatedEvent', UserSchema.partial().extend({ id: IdSchema }));
+export const PostUpdatedEventSchema = named('PostUpdatedEvent', z.object({ post: PostSchema }));
+export const PostUnpublishedEventSchema = named('PostUnpublishedEvent', z.object({ id: IdSchema }));
+export const PostPublishedEventSchema = named('PostPublishedEvent', z.object({ post: PostSchema }));
+
+/** Which channel carries which event with which payload. */
+export const realtimeEvents = {
+  [REALTIME_EVENTS.userUpdated]: { channel: 'private-user.{id}', payload: UserUpdatedEventSchema },
+  [REALTIME_EVENTS.postUpdated]: { channel: 'post.{id}', payload: PostUpdatedEventSchema },
+  [REALTIME_EVENTS.postUnpublished]: { channel: 'post.{id}', payload: PostUnpublishedEventSchema },
+  [REALTIME_EVENTS.postPublished]: { channel: POSTS_CHANNEL, payload: PostPublishedEventSchema },
+} as const;
+export type RealtimeEventPayload<N extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[N]['payload']>;
+
+export const BroadcastingAuthRequestSchema = named(
+  'BroadcastingAuthRequest',
+  z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1) }),
+);
+/** `auth` is `key:HMAC-SHA256(secret, "socket_id:channel_name")`. */
+export const BroadcastingAuthResponseSchema = named(
+  'BroadcastingAuthResponse',
+  z.object({ auth: z.string(), channel_data: z.string().optional() }),
+);
+
+/** Pusher HTTP events API (signed with the app secret through the auth_* query parameters). */
+export const TriggerEventQuerySchema = named(
+  'TriggerEventQuery',
+  z.object({
+    auth_key: z.string(),
+    auth_timestamp: z.string().regex(/^\d+$/),
+    auth_version: z.string(),
+    body_md5: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+    auth_signature: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+);
+export const TriggerEventRequestSchema = named(
+  'TriggerEventRequest',
+  z.object({
+    name: z.string().min(1),
+    data: z.string(),
+    channel: z.string().optional(),
+    channels: z.array(z.string()).optional(),
+    socket_id: z.string().optional(),
+  }),
+);
+export const TriggerEventResponseSchema = named('TriggerEventResponse', z.object({}));
+
+export const realtimeEndpoints = {
+  /** Private-channel authorisation for pusher-js, which posts it form-encoded. */
+  auth: defineEndpoint({
+    method: 'POST',
+    path: '/broadcasting/auth',
+    summary: 'Authorise a private channel subscription',
+    auth: 'user',
+    formUrlEncoded: true,
+    body: BroadcastingAuthRequestSchema,
+    responses: { 200: BroadcastingAuthResponseSchema, 403: ErrorSchema },
+  }),
+  /** On the websocket port, so the bot, other instances or Pusher server SDKs can publish (DESIGN §5). */
+  triggerEvent: defineEndpoint({
+    method: 'POST',
+    path: '/apps/:appId/events',
+    summary: 'Publish an event (Pusher HTTP API)',
+    auth: 'guest',
+    server: 'realtime',
+    params: z.object({ appId: z.string().min(1) }),
+    query: TriggerEventQuerySchema,
+    body: TriggerEventRequestSchema,
+    responses: { 200: TriggerEventResponseSchema, 401: ErrorSchema },
+  }),
+};

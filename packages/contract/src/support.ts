@@ -1,0 +1,72 @@
+import { MESSAGES, TICKET_NUMBER_PATTERN, validateInspectionForm, validateSupportForm } from '@autoradar/core';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { coreRule } from './fields';
+import { named } from './schema-names';
+
+const TicketNumberSchema = z.string({ error: MESSAGES.invalidTicket }).regex(TICKET_NUMBER_PATTERN, MESSAGES.invalidTicket);
+
+/** Spec §3: the client numbers the ticket (core generateTicketNumber); `url` is the page it was sent from. */
+export const TicketSchema = named(
+  'Ticket',
+  z.object({
+    message: z.string(),
+    contacts: z.string().nullable().optional(),
+    ticket: z.string(),
+    url: z.string(),
+  }),
+);
+export type Ticket = z.infer<typeof TicketSchema>;
+
+/** Support: the message is required, contacts optional (core validateSupportForm). */
+export const SendSupportRequestSchema = named(
+  'SendSupportRequest',
+  z
+    .object({
+      message: z.string({ error: MESSAGES.fieldRequired }),
+      contacts: z.string().nullable().optional(),
+      ticket: TicketNumberSchema,
+      url: z.string({ error: MESSAGES.invalidValue }),
+    })
+    .superRefine(coreRule(validateSupportForm)),
+);
+export type SendSupportRequest = z.input<typeof SendSupportRequestSchema>;
+
+/** Inspection order: the contact is required, the comment optional (core validateInspectionForm). */
+export const OrderInspectionRequestSchema = named(
+  'OrderInspectionRequest',
+  z
+    .object({
+      message: z.string().nullable().optional(),
+      contacts: z.string({ error: MESSAGES.fieldRequired }),
+      ticket: TicketNumberSchema,
+      url: z.string({ error: MESSAGES.invalidValue }),
+    })
+    .superRefine(coreRule(validateInspectionForm)),
+);
+export type OrderInspectionRequest = z.input<typeof OrderInspectionRequestSchema>;
+
+/** The server's ticket number replaces the client's. */
+export const TicketResponseSchema = named(
+  'TicketResponse',
+  z.object({ ticket: z.string(), message: z.string().optional() }),
+);
+
+export const supportEndpoints = {
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/support',
+    summary: 'Send a support request',
+    auth: 'guest',
+    body: SendSupportRequestSchema,
+    responses: { 200: TicketResponseSchema },
+  }),
+  orderInspection: defineEndpoint({
+    method: 'POST',
+    path: '/api/tickets',
+    summary: 'Order a pre-purchase inspection',
+    auth: 'guest',
+    body: OrderInspectionRequestSchema,
+    responses: { 200: TicketResponseSchema },
+  }),
+};

@@ -1,0 +1,48 @@
+import { ROLES } from '@autoradar/core';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ErrorSchema } from './errors';
+import { DateTimeSchema, IdSchema } from './fields';
+import { named } from './schema-names';
+
+/** Spec §3. pro_expired and started_at feed core's isProActive and getTestPeriodState. */
+export const UserSchema = named(
+  'User',
+  z.object({
+    id: IdSchema,
+    email: z.string().nullable(),
+    has_telegram: z.boolean(),
+    roles: z.array(z.enum(ROLES)),
+    is_pro: z.boolean(),
+    pro_expired: DateTimeSchema.nullable(),
+    started_at: DateTimeSchema.nullable(),
+    photo_url: z.string().nullable(),
+    name: z.string().nullable(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    username: z.string().nullable(),
+  }),
+);
+export type User = z.infer<typeof UserSchema>;
+
+export const GetUserDataResponseSchema = UserSchema;
+export const StartTestPeriodResponseSchema = named('StartTestPeriodResponse', z.object({ data: UserSchema }));
+
+export const userEndpoints = {
+  /** Run at start when a token exists and forced after login; the answer is the user itself (spec §7). */
+  data: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/data',
+    summary: 'The signed-in user',
+    auth: 'user',
+    responses: { 200: GetUserDataResponseSchema },
+  }),
+  /** Starts the one 24-hour PRO test period: sets started_at, grants PRO until started_at + 24 h (DESIGN §4). */
+  startTestPeriod: defineEndpoint({
+    method: 'POST',
+    path: '/api/test-period',
+    summary: 'Start the free 24-hour PRO test period',
+    auth: 'user',
+    responses: { 200: StartTestPeriodResponseSchema, 409: ErrorSchema },
+  }),
+};
