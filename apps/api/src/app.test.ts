@@ -93,7 +93,7 @@ describeEachDb('HTTP app without its database', (getDb) => {
     const app = await buildApp({ config, db: { ...db, ping: () => Promise.reject(new Error('connection terminated')) } });
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'База данных недоступна' });
+    expect(res.json()).toEqual({ status: 'error', db: 'error', message: 'База данных недоступна' });
     await app.close();
   });
 });

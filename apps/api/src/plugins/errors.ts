@@ -1,24 +1,36 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES as CORE } from '@autoradar/core';
+import { HttpError } from '../http/http-error';
 
 // One error envelope for every failure: { message, errors? } (packages/contract), Russian texts, never a stack.
 export const MESSAGES = {
-  notFound: 'Не найдено',
+  notFound: CORE.notFound,
+  validation: CORE.validationFailed,
+  internal: CORE.internalError,
   badRequest: 'Некорректный запрос',
   invalidJson: 'Тело запроса — некорректный JSON',
   unsupportedMediaType: 'Неподдерживаемый тип содержимого запроса',
-  validation: 'Проверьте введённые данные',
   tooLarge: 'Слишком большой запрос',
   tooMany: 'Слишком много запросов, попробуйте позже',
-  internal: 'Внутренняя ошибка сервера. Мы уже разбираемся',
 } as const;
 
+const BY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.invalidJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.tooLarge,
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
     if (error.validation) {
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
-        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.['missingProperty'] ?? '_');
-        (errors[key] ??= []).push(v.message ?? MESSAGES.validation);
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[key] ??= []).push(MESSAGES.validation);
       }
       return reply.status(422).send({ message: MESSAGES.validation, errors });
     }
@@ -27,14 +39,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ message: MESSAGES.internal });
     }
-    const byCode: Record<string, string> = {
-      FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
-      FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.invalidJson,
-      FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
-    };
     const message =
-      (error.code ? byCode[error.code] : undefined) ??
-      (status === 413 ? MESSAGES.tooLarge : status === 429 ? MESSAGES.tooMany : status === 404 ? MESSAGES.notFound : /[а-яё]/i.test(error.message) ? error.message : MESSAGES.badRequest);
+      (error.code ? BY_CODE[error.code] : undefined) ??
+      (status === 413 ? MESSAGES.tooLarge : status === 429 ? MESSAGES.tooMany : status === 404 ? MESSAGES.notFound : MESSAGES.badRequest);
     return reply.status(status).send({ message });
   });
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@autoradar/core';
+import { contract } from '@autoradar/contract';
 import type { DbHandle } from '@autoradar/db';
+import { route } from '../../http/route';
 
 export function healthRoutes(app: FastifyInstance, deps: { db: DbHandle }): void {
-  app.get('/api/health', async (request, reply) => {
+  route(app, contract.health.check, async ({ request }) => {
     try {
       await deps.db.ping();
-      return { status: 'ok', db: 'ok' };
+      return { status: 'ok', db: 'ok' } as const;
     } catch (err) {
       request.log.error({ err }, 'health: database unreachable');
-      return reply.status(503).send({ message: 'База данных недоступна' });
+      return { status: 503, body: { status: 'error', db: 'error', message: MESSAGES.databaseUnavailable } } as const;
     }
   });
 }
