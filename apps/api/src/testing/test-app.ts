@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { users, type DbHandle } from '@autoradar/db';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createSession } from '../modules/auth/sessions.repo';
+
+/** A clock tests can move: `clock.set(date)`, `clock.advance(ms)`. */
+export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.set = (d: Date) => void (now = d.getTime());
+  clock.advance = (ms: number) => void (now += ms);
+  return clock;
+}
+
+/** The config of an API test: embedded defaults, silent logs, a private media directory, no built apps. */
+export function testConfig(env: Record<string, string> = {}, over: Partial<Config> = {}): Config {
+  const root = mkdtempSync(path.join(tmpdir(), 'autoradar-test-'));
+  const mediaDir = path.join(root, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, ...env }),
+    mediaDir,
+    webDistDir: path.join(root, 'no-web'),
+    miniappDistDir: path.join(root, 'no-tma'),
+    ...over,
+  };
+}
+
+/** buildApp on a test database; close it in afterAll. */
+export async function buildTestApp(db: DbHandle, opts: Partial<Omit<AppDeps, 'db'>> & { env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+  const { env, ...deps } = opts;
+  const app = await buildApp({ config: deps.config ?? testConfig(env), ...deps, db });
+  await app.ready();
+  return app;
+}
+
+let seq = 0;
+
+/** Creates a user and a session; returns the user's id and headers for app.inject. */
+export async function signIn(
+  db: DbHandle,
+  over: Partial<typeof users.$inferInsert> = {},
+): Promise<{ id: number; token: string; headers: Record<string, string> }> {
+  seq += 1;
+  const [user] = await db.db
+    .insert(users)
+    .values({ telegramId: 9_100_000_000 + seq * 7 + Math.floor(Math.random() * 1000) * 100_000, firstName: `Тест${seq}`, ...over })
+    .returning({ id: users.id });
+  const token = await createSession(db.db, user!.id);
+  return { id: user!.id, token, headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } };
+}
+
+/** A signed-in user with PRO active until `until` (default: a month after the clock's now). */
+export function signInPro(db: DbHandle, now = new Date(), over: Partial<typeof users.$inferInsert> = {}) {
+  return signIn(db, { isPro: true, proExpired: new Date(now.getTime() + 30 * 86_400_000), ...over });
+}
+
+export function signInAdmin(db: DbHandle, over: Partial<typeof users.$inferInsert> = {}) {
+  return signIn(db, { roles: ['admin'], ...over });
+}
