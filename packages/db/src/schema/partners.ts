@@ -1,4 +1,5 @@
-import { bigserial, bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { orderStatuses, type OrderSectionKey } from './enums';
 
@@ -42,10 +43,19 @@ export const orders = pgTable(
     /** The VIN, named as in the spec. */
     string: text('string').notNull(),
     status: orderStatusEnum('status').notNull().default('new'),
+    /** The report file as downloaded, written once when every section has completed. */
+    report: text('report'),
+    /** The worker holding the order and until when; an expired lease (a crashed process) is taken over. */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_partner_id_created_at_idx').on(t.partnerId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('orders_partner_id_created_at_idx').on(t.partnerId, t.createdAt.desc().nullsFirst()),
+    // The worker's queue: only unfinished orders are ever scanned.
+    index('orders_unfinished_idx').on(t.id).where(sql`${t.status} in ('new', 'processing')`),
+  ],
 );
 
 /** One report section per order; `value` holds the section's JSON as the provider returned it. */
