@@ -36,6 +36,7 @@ export * from './validate-save-filter';
 export * from './validate-support-form';
 export * from './validate-vin';
 export * from './validation-result';
+export * from './vin-check-digit';
 export * from './worktime-settings';
 export * from './worktime';
 export * from './year-slider';
