@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
 import type { Config } from './config';
@@ -5,6 +7,9 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerAuth } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { createDomainEvents, type DomainEventBus } from './events';
 import { docsRoutes } from './modules/docs/docs.routes';
 
 export interface AppDeps {
@@ -14,6 +19,13 @@ export interface AppDeps {
   clock?: () => Date;
   /** Sees every route as it is registered (the contract conformance test lists them). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Domain events of this process (user.updated, …); the realtime module forwards them to clients. */
+    events: DomainEventBus;
+  }
 }
 
 /** Builds the HTTP app without listening, so tests drive it through `app.inject()`. */
@@ -27,13 +39,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: true,
     bodyLimit: 1_048_576,
-    disableRequestLogging: config.env === 'test',
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerErrorHandling(app);
-  registerAuth(app, { db: deps.db.db, clock: deps.clock ?? (() => new Date()) });
+  // Limits apply only to routes that ask for one (sign-in); the error handler turns the 429 into Russian.
+  await app.register(rateLimit, { global: false });
+  const clock = deps.clock ?? (() => new Date());
+  const events = createDomainEvents();
+  app.decorate('events', events);
+  registerAuth(app, { db: deps.db.db, clock });
   healthRoutes(app, deps);
+  authRoutes(app, {
+    db: deps.db.db,
+    config,
+    // OAuth states live ten minutes; without APP_SECRET (development) a per-process secret is enough.
+    secret: config.appSecret ?? randomBytes(32).toString('hex'),
+    log: app.log,
+  });
+  userRoutes(app, { db: deps.db.db, events });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerSpa(app, {
     webDistDir: config.webDistDir,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseOriginRule } from './realtime/origins';
 
 // Every setting of the product, read once from the environment (DESIGN.md §7). A bad value stops the
 // start with one line naming the variable; nothing else in the code reads process.env.
@@ -66,6 +67,12 @@ const optionalText = () => z.preprocess(emptyToUndefined, z.string().optional())
 const seconds = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число секунд').positive('ожидается число секунд больше 0').default(fallback));
 
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(fallback));
+
+/** Comma-separated lists; undefined when unset, so the caller's default applies. */
+const listOf = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter((v) => v !== '');
+
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   APP_NAME: text('АвтоРадар'),
@@ -81,6 +88,18 @@ const EnvSchema = z.object({
   REVERB_APP_KEY: text('autoradar-key'),
   REVERB_APP_SECRET: text('autoradar-secret'),
   REVERB_PORT: port(8080),
+  REVERB_ALLOWED_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()).superRefine((value, ctx) => {
+    for (const entry of listOf(value) ?? []) {
+      try {
+        parseOriginRule(entry);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }
+  }),
+  REVERB_MAX_CONNECTIONS: positiveInt(20_000),
+  REVERB_MAX_SUBSCRIPTIONS: positiveInt(200),
+  REVERB_MAX_MESSAGE_SIZE: positiveInt(10_000),
   BOT_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().regex(/^\d+:[\w-]{30,}$/, 'ожидается токен бота вида 123456:ABC… от @BotFather').optional(),
@@ -89,6 +108,8 @@ const EnvSchema = z.object({
   MINIAPP_SHORT_NAME: text('app'),
   TELEGRAM_API_URL: url('https://api.telegram.org'),
   INITDATA_MAX_AGE: seconds(86_400),
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'ожидается случайная строка не короче 32 символов').optional()),
+  AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(30)),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'ожидается адрес вида smtp://пользователь:пароль@хост:587'),
   MAIL_FROM: optionalText(),
   YANDEX_CLIENT_ID: optionalText(),
@@ -120,9 +141,28 @@ export interface Config {
   /** Demo listings: on by default only on the embedded database. */
   demoData: boolean;
   logLevel: Env['LOG_LEVEL'];
-  reverb: { appId: string; key: string; secret: string; port: number };
+  reverb: {
+    appId: string;
+    key: string;
+    secret: string;
+    port: number;
+    /** REVERB_ALLOWED_ORIGINS; undefined means the app's own origin, plus local pages outside production. */
+    allowedOrigins: string[] | undefined;
+    maxConnections: number;
+    maxSubscriptions: number;
+    maxMessageSize: number;
+  };
   bot: { token: string | undefined; username: string | undefined; miniappShortName: string; apiUrl: string };
+  /**
+   * The token initData and widget signatures are checked with: BOT_TOKEN, or outside production the development
+   * token the mini-app's mock environment signs with (DESIGN.md §3), so the real check runs in a plain browser.
+   */
+  signingBotToken: string;
   initDataMaxAgeSeconds: number;
+  /** Signs OAuth state; outside production a per-data-directory secret is made when unset (see main.ts). */
+  appSecret: string | undefined;
+  /** Sign-in calls per minute per IP. */
+  authRateLimit: number;
   mail: { smtpUrl: string | undefined; from: string };
   yandex: { clientId: string | undefined; clientSecret: string | undefined; oauthUrl: string; loginUrl: string };
   yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
@@ -131,6 +171,12 @@ export interface Config {
   webDistDir: string;
   miniappDistDir: string;
 }
+
+/**
+ * Development only: the mini-app's mock Telegram environment signs launch params with this token, and the API checks
+ * them with it when BOT_TOKEN is unset. Public on purpose; a production start requires a real BOT_TOKEN.
+ */
+export const DEV_BOT_TOKEN = '1000000000:DEVELOPMENT-ONLY-autoradar-mock-token';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -153,6 +199,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // DESIGN.md §3: a production start refuses to run without a real bot token.
     throw new ConfigError('Неверная настройка BOT_TOKEN: в режиме production токен бота обязателен');
   }
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
+    throw new ConfigError('Неверная настройка APP_SECRET: в режиме production нужна случайная строка не короче 32 символов');
+  }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -167,9 +216,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
-    reverb: { appId: e.REVERB_APP_ID, key: e.REVERB_APP_KEY, secret: e.REVERB_APP_SECRET, port: e.REVERB_PORT },
+    reverb: {
+      appId: e.REVERB_APP_ID,
+      key: e.REVERB_APP_KEY,
+      secret: e.REVERB_APP_SECRET,
+      port: e.REVERB_PORT,
+      allowedOrigins: listOf(e.REVERB_ALLOWED_ORIGINS),
+      maxConnections: e.REVERB_MAX_CONNECTIONS,
+      maxSubscriptions: e.REVERB_MAX_SUBSCRIPTIONS,
+      maxMessageSize: e.REVERB_MAX_MESSAGE_SIZE,
+    },
     bot: { token: e.BOT_TOKEN, username: e.BOT_USERNAME, miniappShortName: e.MINIAPP_SHORT_NAME, apiUrl: e.TELEGRAM_API_URL },
+    signingBotToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
     initDataMaxAgeSeconds: e.INITDATA_MAX_AGE,
+    appSecret: e.APP_SECRET,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` },
     yandex: { clientId: e.YANDEX_CLIENT_ID, clientSecret: e.YANDEX_CLIENT_SECRET, oauthUrl: e.YANDEX_OAUTH_URL, loginUrl: e.YANDEX_LOGIN_URL },
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },

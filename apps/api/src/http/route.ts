@@ -58,11 +58,16 @@ export function checkAuthLevel(level: EndpointDefinition['auth'], user: AuthUser
   if (level === 'admin' && !isAdmin(user)) throw new HttpError(403, MESSAGES.forbidden);
 }
 
-export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+export interface RouteOptions {
+  /** Per-IP limit for this route (@fastify/rate-limit); answers 429 with a Russian message. */
+  rateLimit?: { max: number; timeWindow: number };
+}
+
+export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { [CONTRACT_ROUTE]: true },
+    config: { [CONTRACT_ROUTE]: true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: async (request, reply) => {
       const user = await app.auth.userFromRequest(request);
       checkAuthLevel(endpoint.auth, user, app.clock());

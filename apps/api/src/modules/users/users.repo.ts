@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, type Db } from '@autoradar/db';
 
 /** A Telegram id (digits) or an e-mail address, as an administrator types it on the command line. */
@@ -17,4 +17,57 @@ export async function addRole(db: Db, identifier: string, role: 'admin'): Promis
     .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: new Date() })
     .where(eq(users.id, user.id));
   return { id: user.id, added: true };
+}
+
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByTelegramId(db: Db, telegramId: number) {
+  const [row] = await db.select().from(users).where(eq(users.telegramId, telegramId)).limit(1);
+  return row;
+}
+
+type ProfileFields = { firstName: string | null; lastName: string | null; username: string | null; photoUrl: string | null };
+
+/** Creates the Telegram user or refreshes a known one's profile fields (names, username, photo). */
+export async function upsertTelegramUser(db: Db, telegramId: number, profile: ProfileFields, now: Date) {
+  const [row] = await db
+    .insert(users)
+    .values({ telegramId, ...profile })
+    .onConflictDoUpdate({ target: users.telegramId, set: { ...profile, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** Creates the Yandex user or refreshes a known one's profile and e-mail. */
+export async function upsertYandexUser(
+  db: Db,
+  yandexId: string,
+  profile: ProfileFields & { email: string | null; name: string | null },
+  now: Date,
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ yandexId, ...profile })
+    .onConflictDoUpdate({ target: users.yandexId, set: { ...profile, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** Starts the one test period: only while started_at is null, so two racing calls grant it once. */
+export async function startTestPeriod(db: Db, userId: number, now: Date, proUntil: Date) {
+  const [row] = await db
+    .update(users)
+    .set({
+      startedAt: now,
+      isPro: true,
+      // A paid PRO running longer than the test period keeps its end.
+      proExpired: sql`greatest(coalesce(${users.proExpired}, ${proUntil.toISOString()}::timestamptz), ${proUntil.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), isNull(users.startedAt)))
+    .returning();
+  return row;
 }

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@autoradar/contract';
+import { route } from '../../http/route';
+import { revokeSession } from './sessions.repo';
+import { bearerToken } from './tokens';
+import { checkTelegram, finishTelegramWidget, finishYandex, loginTelegram, startYandex, type AuthDeps } from './auth.service';
+
+export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  // Per-IP limits on sign-in (answers 429 in Russian through the error handler).
+  const limited = { rateLimit: { max: deps.config.authRateLimit, timeWindow: 60_000 } };
+
+  route(app, contract.auth.telegramCheck, async ({ body }) => checkTelegram(deps, body.initData, app.clock()), limited);
+  route(app, contract.auth.telegramLogin, async ({ body }) => loginTelegram(deps, body.initData, app.clock()), limited);
+
+  route(
+    app,
+    contract.auth.telegramCallback,
+    async ({ query, request, reply }) => {
+      const raw = request.raw.url?.split('?')[1] ?? '';
+      return reply.redirect(await finishTelegramWidget(deps, raw, query.redirect, app.clock()), 302);
+    },
+    limited,
+  );
+
+  route(app, contract.auth.yandexRedirect, async ({ query, reply }) => reply.redirect(startYandex(deps, query.redirect, app.clock()), 302), limited);
+  route(app, contract.auth.yandexCallback, async ({ query, reply }) => reply.redirect(await finishYandex(deps, query, app.clock()), 302), limited);
+
+  route(app, contract.auth.logout, async ({ request }) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token) await revokeSession(deps.db, token, app.clock());
+    return { status: 204, body: undefined };
+  });
+}
