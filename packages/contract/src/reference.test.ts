@@ -23,6 +23,8 @@ describe('reference entities', () => {
     expect(ConfigurationSchema.parse(sampleConfiguration)).toEqual(sampleConfiguration);
     expect(CitySchema.parse(sampleCity)).toEqual(sampleCity);
     expect(GetCarDataResponseSchema.safeParse({ brand: sampleBrand, model: sampleModel }).success).toBe(true);
+    const full = { brand: sampleBrand, model: sampleModel, generation: sampleGeneration, configuration: sampleConfiguration };
+    expect(GetCarDataResponseSchema.parse(full)).toEqual(full);
   });
 
   it('reject missing synonyms and fractional years', () => {

@@ -67,7 +67,16 @@ export const GetCarDataRequestSchema = named(
     configuration_id: IdSchema.nullable().optional(),
   }),
 );
-export const GetCarDataResponseSchema = named('GetCarDataResponse', z.object({ brand: BrandSchema, model: ModelSchema }));
+/** generation and configuration are present when the request names them. */
+export const GetCarDataResponseSchema = named(
+  'GetCarDataResponse',
+  z.object({
+    brand: BrandSchema,
+    model: ModelSchema,
+    generation: GenerationSchema.optional(),
+    configuration: ConfigurationSchema.optional(),
+  }),
+);
 
 // Admin forms for reference data (the brands, models and addresses screens).
 export const SaveBrandRequestSchema = named(
