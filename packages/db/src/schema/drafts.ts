@@ -1,4 +1,5 @@
-import { bigint, bigserial, boolean, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands, configurations, generations, models } from './catalog';
 import { createdAt, updatedAt } from './columns';
 import { contactTypes } from './enums';
@@ -30,7 +31,11 @@ export const drafts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('drafts_user_id_idx').on(t.userId)],
+  (t) => [
+    index('drafts_user_id_idx').on(t.userId),
+    // One open (unpublished) draft per user: GET /api/drafts/create from two tabs at once finds the same one.
+    uniqueIndex('drafts_one_open_per_user').on(t.userId).where(sql`published_post_id is null`),
+  ],
 );
 
 export const draftMedia = pgTable(

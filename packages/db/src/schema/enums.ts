@@ -30,7 +30,8 @@ export type NotificationChannel = (typeof notificationChannels)[number];
 export const ticketKinds = ['support', 'inspection'] as const;
 export type TicketKind = (typeof ticketKinds)[number];
 
-export const paymentProviders = ['yookassa'] as const;
+/** `sandbox`: the local checkout used when no shop credentials are configured (DESIGN.md §4). */
+export const paymentProviders = ['yookassa', 'sandbox'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
 /** YooKassa payment statuses, stored verbatim. */

@@ -1,4 +1,4 @@
-import { bigint, bigserial, char, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { paymentProviders, paymentStatuses } from './enums';
 import { users } from './users';
@@ -31,5 +31,23 @@ export const payments = pgTable(
   (t) => [index('payments_user_id_idx').on(t.userId)],
 );
 
+/**
+ * The sandbox checkout's own records: what a provider would hold, kept apart from `payments` so that settling a
+ * sandbox payment re-reads "the provider" exactly as a YooKassa notification does.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  status: paymentStatusEnum('status').notNull().default('pending'),
+  /** Decimal string with two places, as YooKassa writes amounts ("1000.00"). */
+  amountValue: text('amount_value').notNull(),
+  currency: char('currency', { length: 3 }).notNull().default('RUB'),
+  description: text('description'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  returnUrl: text('return_url').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export type Payment = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+export type SandboxPayment = typeof sandboxPayments.$inferSelect;
