@@ -4,6 +4,7 @@ export * from './constants';
 export * from './describe-api-error';
 export * from './digits-input';
 export * from './draft-media';
+export * from './extend-pro';
 export * from './feed-rules';
 export * from './filter-criteria';
 export * from './format-currency';
