@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MESSAGES, isAdmin, isProActive } from '@autoradar/core';
 import { parseWithContract, type EndpointDefinition } from '@autoradar/contract';
 import { HttpError } from './http-error';
+import { readMultipartBody } from './multipart';
 import type { AuthUser } from '../modules/auth/auth.plugin';
 
 // Every HTTP route is registered from its contract entry (STYLE.md habit 2): the path and method come from the
@@ -71,10 +72,13 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     handler: async (request, reply) => {
       const user = await app.auth.userFromRequest(request);
       checkAuthLevel(endpoint.auth, user, app.clock());
+      const params = parseInput(endpoint.params, request.params, 'params');
+      const query = parseInput(endpoint.query, request.query, 'query');
+      const rawBody = endpoint.multipart ? await readMultipartBody(request) : request.body;
       const ctx = {
-        params: parseInput(endpoint.params, request.params, 'params'),
-        query: parseInput(endpoint.query, request.query, 'query'),
-        body: parseInput(endpoint.body, request.body, 'body'),
+        params,
+        query,
+        body: parseInput(endpoint.body, rawBody, 'body'),
         user,
         request,
         reply,
