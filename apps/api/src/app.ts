@@ -11,6 +11,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, type DomainEventBus } from './events';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { createMediaStorage } from './media/storage';
+import { registerMultipart } from './http/multipart';
+import { draftsRoutes } from './modules/drafts/drafts.routes';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createDomainEvents();
   app.decorate('events', events);
   registerAuth(app, { db: deps.db.db, clock });
+  await registerMultipart(app, { maxFileBytes: config.uploadMaxBytes });
   healthRoutes(app, deps);
   authRoutes(app, {
     db: deps.db.db,
@@ -58,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   userRoutes(app, { db: deps.db.db, events });
+  draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerSpa(app, {
     webDistDir: config.webDistDir,

@@ -112,6 +112,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(30)),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'ожидается адрес вида smtp://пользователь:пароль@хост:587'),
   MAIL_FROM: optionalText(),
+  UPLOAD_MAX_BYTES: positiveInt(10_485_760),
+  STAFF_CHAT_ID: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(-?\d{1,20}|@\w{5,32})$/, 'ожидается id чата Telegram (например, -1001234567890) или @имя_канала').optional(),
+  ),
+  STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email('ожидается адрес e-mail').optional()),
   YANDEX_CLIENT_ID: optionalText(),
   YANDEX_CLIENT_SECRET: optionalText(),
   YANDEX_OAUTH_URL: url('https://oauth.yandex.ru'),
@@ -164,6 +170,10 @@ export interface Config {
   /** Sign-in calls per minute per IP. */
   authRateLimit: number;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Largest uploaded file (photos, logos), bytes. */
+  uploadMaxBytes: number;
+  /** Where support and inspection tickets are announced: a Telegram chat (needs BOT_TOKEN) and/or an e-mail address. */
+  staff: { chatId: string | undefined; email: string | undefined };
   yandex: { clientId: string | undefined; clientSecret: string | undefined; oauthUrl: string; loginUrl: string };
   yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
   reports: { apiUrl: string | undefined; apiKey: string | undefined };
@@ -232,6 +242,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appSecret: e.APP_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    staff: { chatId: e.STAFF_CHAT_ID, email: e.STAFF_EMAIL },
     yandex: { clientId: e.YANDEX_CLIENT_ID, clientSecret: e.YANDEX_CLIENT_SECRET, oauthUrl: e.YANDEX_OAUTH_URL, loginUrl: e.YANDEX_LOGIN_URL },
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
     reports: { apiUrl: e.REPORTS_API_URL, apiKey: e.REPORTS_API_KEY },
