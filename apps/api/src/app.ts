@@ -14,6 +14,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { createMediaStorage } from './media/storage';
 import { registerMultipart } from './http/multipart';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 
 export interface AppDeps {
   config: Config;
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   userRoutes(app, { db: deps.db.db, events });
   draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
+  moderationRoutes(app, { db: deps.db.db });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerSpa(app, {
     webDistDir: config.webDistDir,

@@ -27,7 +27,6 @@ const NOT_SERVED_YET: string[] = [
   'reference.createBrand', 'reference.updateBrand', 'reference.deleteBrand', 'reference.createModel', 'reference.updateModel', 'reference.deleteModel',
   'reference.createCity', 'reference.updateCity', 'reference.deleteCity',
   // issue 6 (selling, filters, support, payment)
-  'posts.unpublish',
   'filters.list', 'filters.create', 'filters.update', 'filters.delete', 'filters.toggle',
   'support.send', 'support.orderInspection',
   'payment.pay', 'payment.yookassaWebhook', 'payment.sandboxCheckout', 'payment.sandboxComplete',

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@autoradar/contract';
+import type { Db } from '@autoradar/db';
+import { route } from '../../http/route';
+import { unpublishPost, type PostUnpublishedListener } from './moderation.service';
+
+export function moderationRoutes(app: FastifyInstance, deps: { db: Db; onPostUnpublished?: PostUnpublishedListener }): void {
+  const service = { ...deps, clock: () => app.clock() };
+  route(app, contract.posts.unpublish, async ({ params }) => {
+    await unpublishPost(service, Number(params.id));
+    return { status: 204, body: undefined };
+  });
+}
