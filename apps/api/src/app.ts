@@ -11,6 +11,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, type DomainEventBus } from './events';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from './media/storage';
 import { registerMultipart } from './http/multipart';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
@@ -65,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, { db: deps.db.db, events });
   draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
   moderationRoutes(app, { db: deps.db.db });
+  referenceRoutes(app, { db: deps.db.db });
+  postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerSpa(app, {
     webDistDir: config.webDistDir,

@@ -38,9 +38,10 @@ describe('feed rules', () => {
     expect(isPostNew({ channel: 'site', published_at: hoursAgo(24) }, null, now)).toBe(false);
   });
 
-  it('marks a listing updated when it changed after publication', () => {
-    expect(isPostUpdated({ published_at: hoursAgo(5), updated_at: hoursAgo(5) })).toBe(false);
-    expect(isPostUpdated({ published_at: hoursAgo(5), updated_at: hoursAgo(1) })).toBe(true);
+  it('marks a listing updated when it changed after it was created', () => {
+    expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: hoursAgo(5) })).toBe(false);
+    expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: new Date(Date.parse(hoursAgo(5)) + 30_000) })).toBe(false);
+    expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: hoursAgo(1) })).toBe(true);
   });
 
   it('limits id lists and the text query', () => {

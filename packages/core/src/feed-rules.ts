@@ -50,9 +50,12 @@ export function isPostNew(
   return age >= 0 && age < NEW_POST_HOURS * 3_600_000;
 }
 
-/** `isUpdated`: the listing was changed after it was published. */
-export function isPostUpdated(post: { published_at: Timestamp; updated_at: Timestamp }): boolean {
-  return toDate(post.updated_at).getTime() > toDate(post.published_at).getTime();
+/** Changes within this long of creation (media attached by the same import) are part of creating the listing. */
+export const UPDATE_GRACE_MS = 60_000;
+
+/** `isUpdated`: the listing was changed after it was created (edited, re-priced). */
+export function isPostUpdated(post: { created_at: Timestamp; updated_at: Timestamp }): boolean {
+  return toDate(post.updated_at).getTime() - toDate(post.created_at).getTime() > UPDATE_GRACE_MS;
 }
 
 export interface FeedQueryLimits {

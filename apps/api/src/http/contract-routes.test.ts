@@ -21,11 +21,6 @@ const STATIC_ROUTES = new Set(['GET /', 'GET /tma', 'GET /tma/', 'GET /media/*',
  * are served by the websocket server on its own port.
  */
 const NOT_SERVED_YET: string[] = [
-  // issue 5 (catalogue and feed)
-  'posts.search', 'posts.countNew', 'posts.get', 'posts.page', 'posts.featured', 'posts.notes', 'posts.my',
-  'reference.brands', 'reference.brand', 'reference.models', 'reference.generations', 'reference.configurations', 'reference.cities', 'reference.carData',
-  'reference.createBrand', 'reference.updateBrand', 'reference.deleteBrand', 'reference.createModel', 'reference.updateModel', 'reference.deleteModel',
-  'reference.createCity', 'reference.updateCity', 'reference.deleteCity',
   // issue 6 (selling, filters, support, payment)
   'filters.list', 'filters.create', 'filters.update', 'filters.delete', 'filters.toggle',
   'support.send', 'support.orderInspection',

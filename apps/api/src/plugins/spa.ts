@@ -17,7 +17,7 @@ export interface SpaOptions {
 }
 
 /** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
-function loadShell(distDir: string, appName: string): string | undefined {
+export function loadShell(distDir: string, appName: string): string | undefined {
   const file = path.join(distDir, 'index.html');
   if (!existsSync(file)) return undefined;
   const config = `<script>window.__APP_CONFIG__=${JSON.stringify({ appName }).replace(/</g, '\\u003c')}</script>`;

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FEED_MESSAGES } from '@autoradar/core';
+import { contract } from '@autoradar/contract';
+import type { Db } from '@autoradar/db';
+import { HttpError } from '../../http/http-error';
+import { route } from '../../http/route';
+import { loadShell } from '../../plugins/spa';
+import { FEED_COUNT_ESTIMATE_TTL_MS, FEED_COUNT_EXACT_CAP, FeedCounter } from './feed-counter';
+import { postPageMeta, renderPage } from './post-page';
+import * as service from './posts.service';
+
+export interface PostsDeps {
+  db: Db;
+  /** The built web app whose shell the listing page reuses. */
+  webDistDir: string;
+  appName: string;
+  appUrl: string;
+  /** Exact counts up to this many matches (tests lower it to reach the estimate). */
+  countCap?: number;
+}
+
+export function postsRoutes(app: FastifyInstance, deps: PostsDeps): void {
+  const ctx: service.PostsContext = {
+    db: deps.db,
+    counter: new FeedCounter(deps.db, { cap: deps.countCap ?? FEED_COUNT_EXACT_CAP, ttlMs: FEED_COUNT_ESTIMATE_TTL_MS, maxEntries: 5_000 }),
+    terms: new service.TermCache({ ttlMs: 60_000, maxEntries: 5_000 }),
+  };
+  const viewer = (user: service.Viewer['user']): service.Viewer => ({ user, now: app.clock() });
+  const posts = contract.posts;
+
+  route(app, posts.search, async ({ body, user }) => service.searchPosts(ctx, body, viewer(user)));
+  route(app, posts.countNew, async ({ body, user }) => service.countNewPosts(ctx, body, viewer(user)));
+  route(app, posts.my, async ({ user }) => service.getMyPosts(ctx, user.id, viewer(user)));
+  route(app, posts.get, async ({ params, user }) => service.getPost(ctx, params.id, viewer(user)));
+  route(app, posts.featured, async ({ user }) => service.getFeatured(ctx, viewer(user)));
+  route(app, posts.notes, async ({ body, user }) => service.getNotes(ctx, body.ids, viewer(user)));
+
+  // The page answers browsers: its 404 is the app shell too (the SPA shows its own not-found screen).
+  const shell = loadShell(deps.webDistDir, deps.appName);
+  const notFoundPage = () =>
+    renderPage(shell, { title: FEED_MESSAGES.postNotFound, description: FEED_MESSAGES.postNotFound, image: null, url: deps.appUrl, siteName: deps.appName });
+  void app.register(async (scope) => {
+    // A malformed id fails in route() before the handler: answer it as a page as well.
+    scope.setErrorHandler((error, _request, reply) => {
+      if (error instanceof HttpError && error.statusCode === 404) return sendPage(reply, 404, notFoundPage());
+      throw error;
+    });
+    route(scope, posts.page, async ({ params, user, reply }) => {
+      const lookup = await service.lookUpPost(ctx, params.id, viewer(user));
+      if (lookup.found === 'none') return sendPage(reply, 404, notFoundPage());
+      // Still delayed for this visitor: the page exists (a PRO user's app shows it), the preview stays generic.
+      const meta =
+        lookup.found === 'visible'
+          ? postPageMeta(lookup.row, deps.appUrl, deps.appName)
+          : { title: 'Объявление', description: FEED_MESSAGES.postDelayed, image: null, url: `${deps.appUrl}/posts/${params.id}`, siteName: deps.appName };
+      return sendPage(reply, 200, renderPage(shell, meta));
+    });
+  });
+}
+
+function sendPage(reply: FastifyReply, status: 200 | 404, html: string): FastifyReply {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}

@@ -1,0 +1,258 @@
+import {
+  FEATURED_POSTS_LIMIT,
+  FEED_MESSAGES,
+  FEED_PAGE_SIZE,
+  MESSAGES,
+  getDelayCutoff,
+  isPostNew,
+  isPostUpdated,
+  isPostVisible,
+  validateFeedQueryLimits,
+  type TariffUser,
+} from '@autoradar/core';
+import { fieldErrorsToErrorBody, type Post } from '@autoradar/contract';
+import type { Db } from '@autoradar/db';
+import { HttpError, notFound } from '../../http/http-error';
+import { toReferenceIds } from '../reference/reference.service';
+import { FeedCounter } from './feed-counter';
+import * as repo from './posts.repo';
+import type { Cursor, FeedCondition, PostRow, SearchTerm } from './posts.repo';
+
+export interface Viewer {
+  user: TariffUser | null;
+  now: Date;
+}
+
+export interface FeedFilterInput {
+  brands?: number[] | undefined;
+  models?: number[] | undefined;
+  cities?: number[] | undefined;
+  priceFrom?: number | null | undefined;
+  priceTo?: number | null | undefined;
+  yearFrom?: number | null | undefined;
+  yearTo?: number | null | undefined;
+  search?: string | null | undefined;
+}
+
+export interface SearchInput extends FeedFilterInput {
+  latest_published_at?: string | null | undefined;
+  newestId?: number | null | undefined;
+  older_published_at?: string | null | undefined;
+  olderId?: number | null | undefined;
+}
+
+export interface PostsContext {
+  db: Db;
+  counter: FeedCounter;
+  terms: TermCache;
+}
+
+// --- input -> query -----------------------------------------------------------------------------------------
+
+const FIRST_YEAR = new Date('0001-01-01T00:00:00.000Z').getTime();
+const LAST_TIME = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/**
+ * A client timestamp as PostgreSQL should read it: UTC with the client's microseconds kept, so a cursor taken from
+ * a listing's published_at names exactly that instant. Out-of-range years are clamped (nothing is older or newer).
+ */
+export function toTimestampParam(iso: string): repo.TimestampParam {
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) throw new HttpError(422, MESSAGES.validationFailed, { published_at: [MESSAGES.invalidDate] });
+  const clamped = Math.min(LAST_TIME, Math.max(FIRST_YEAR, ms));
+  const fraction = /T\d{2}:\d{2}:\d{2}[.,](\d+)/.exec(iso)?.[1] ?? '';
+  const micros = clamped === ms ? fraction.padEnd(6, '0').slice(3, 6) : '000';
+  return new Date(clamped).toISOString().replace('Z', `${micros}Z`);
+}
+
+const MAX_WORDS = 8;
+
+/** Lower-cased words of the text query (letters and digits only; 'ё' read as 'е'), each once, at most 8. */
+export function splitSearchWords(search: string | null | undefined): string[] {
+  if (!search) return [];
+  const words = search
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+/** Resolved search words, reused for a minute: popular queries repeat, and the reference tables rarely change. */
+export class TermCache {
+  private readonly entries = new Map<string, { term: SearchTerm; expires: number }>();
+
+  constructor(private readonly options: { ttlMs: number; maxEntries: number }) {}
+
+  async resolve(db: Db, words: string[]): Promise<SearchTerm[]> {
+    const now = Date.now();
+    const missing = words.filter((w) => !((this.entries.get(w)?.expires ?? 0) > now));
+    if (missing.length > 0) {
+      for (const term of await repo.resolveTerms(db, missing)) {
+        if (this.entries.size >= this.options.maxEntries) {
+          const oldest = this.entries.keys().next();
+          if (!oldest.done) this.entries.delete(oldest.value);
+        }
+        this.entries.set(term.word, { term, expires: now + this.options.ttlMs });
+      }
+    }
+    return words.map((w) => this.entries.get(w)!.term);
+  }
+}
+
+function checkLimits(input: FeedFilterInput & { ids?: number[] }): void {
+  const limits = validateFeedQueryLimits(input);
+  if (!limits.valid) {
+    const body = fieldErrorsToErrorBody(limits.errors);
+    throw new HttpError(422, body.message, body.errors);
+  }
+}
+
+/**
+ * The filter as ids and bounds. Brands and models follow core's matchFilter: a selected model adds its brand, and a
+ * brand with selected models matches only those models. Unknown ids match nothing.
+ */
+export async function resolveFilter(ctx: PostsContext, input: FeedFilterInput, viewer: Viewer): Promise<FeedCondition> {
+  checkLimits(input);
+  const brandIds = toReferenceIds(input.brands ?? []);
+  const selectedModels = await repo.findModelBrands(ctx.db, toReferenceIds(input.models ?? []));
+  const narrowed = new Set(selectedModels.map((m) => m.brandId));
+  return {
+    cutoff: getDelayCutoff(viewer.user, viewer.now),
+    anyModelBrandIds: brandIds.filter((id) => !narrowed.has(id)),
+    modelIds: selectedModels.map((m) => m.id).sort((a, b) => a - b),
+    cityIds: toReferenceIds(input.cities ?? []).sort((a, b) => a - b),
+    priceFrom: input.priceFrom ?? null,
+    priceTo: input.priceTo ?? null,
+    yearFrom: input.yearFrom ?? null,
+    yearTo: input.yearTo ?? null,
+    terms: await ctx.terms.resolve(ctx.db, splitSearchWords(input.search)),
+  };
+}
+
+/** The key a count is cached under: the filter, and the viewer's tariff instead of the moving cutoff. */
+function countKey(condition: FeedCondition, extra = ''): string {
+  return JSON.stringify({ ...condition, cutoff: condition.cutoff === null ? 'pro' : 'basic' }) + extra;
+}
+
+function visibleOnly(cutoff: Date | null): FeedCondition {
+  return { cutoff, anyModelBrandIds: [], modelIds: [], cityIds: [], priceFrom: null, priceTo: null, yearFrom: null, yearTo: null, terms: [] };
+}
+
+// --- rows -> contract ---------------------------------------------------------------------------------------
+
+export function toPost(row: PostRow, viewer: Viewer): Post {
+  return {
+    id: row.id,
+    mark: row.mark,
+    model: row.model,
+    title: row.title,
+    year: row.year,
+    price: row.price,
+    currency: row.currency.trim(),
+    mileage: row.mileage,
+    text: row.text,
+    location: row.location,
+    published_at: row.published_at,
+    isNew: isPostNew(row, viewer.user, viewer.now),
+    isUpdated: isPostUpdated(row),
+    mediaFiles: row.media.map((m) =>
+      m.kind === 'video'
+        ? { type: 'video' as const, src: m.url, poster: m.poster, title: m.title }
+        : { type: 'photo' as const, url: m.url, url_sm: m.url_sm ?? m.url, title: m.title },
+    ),
+    vk_owner_id: row.vk_owner_id,
+    vk_post_id: row.vk_post_id,
+    hash: row.hash,
+    url: row.url,
+    channel: row.channel,
+    message_id: row.message_id,
+    brand_id: row.brand_id,
+    model_id: row.model_id,
+    city_id: row.city_id,
+    status: row.status,
+  };
+}
+
+// --- use cases ----------------------------------------------------------------------------------------------
+
+export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer: Viewer) {
+  const filter = await resolveFilter(ctx, input, viewer);
+  const condition = repo.feedCondition(filter);
+  const older: Cursor | null = input.older_published_at
+    ? { publishedAt: toTimestampParam(input.older_published_at), id: input.olderId ?? null }
+    : null;
+  const newer: Cursor | null = input.latest_published_at
+    ? { publishedAt: toTimestampParam(input.latest_published_at), id: input.newestId ?? null }
+    : null;
+  const visible = visibleOnly(filter.cutoff);
+  const unfiltered = countKey(visible) === countKey(filter);
+  const [rows, total, all] = await Promise.all([
+    repo.findFeedPage(ctx.db, condition, { older, newer, limit: FEED_PAGE_SIZE }),
+    ctx.counter.count(countKey(filter), condition),
+    unfiltered ? null : ctx.counter.count(countKey(visible), repo.feedCondition(visible)),
+  ]);
+  return {
+    data: rows.map((row) => toPost(row, viewer)),
+    // An estimate of all listings must not read smaller than the filter's own count.
+    meta: { total, all: Math.max(all ?? total, total) },
+  };
+}
+
+export async function countNewPosts(ctx: PostsContext, input: FeedFilterInput & { latest_published_at: string | null }, viewer: Viewer) {
+  const filter = await resolveFilter(ctx, input, viewer);
+  if (!input.latest_published_at) return { count: await ctx.counter.count(countKey(filter), repo.feedCondition(filter)) };
+  const latest = toTimestampParam(input.latest_published_at);
+  const condition = repo.withNewer(repo.feedCondition(filter), { publishedAt: latest, id: null });
+  return { count: await ctx.counter.count(countKey(filter, `>${latest}`), condition) };
+}
+
+/** Post ids are 64-bit; anything beyond a safe integer names no listing. */
+export function toPostId(value: string | number): number | null {
+  const id = typeof value === 'number' ? value : Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export type PostLookup = { found: 'visible'; row: PostRow } | { found: 'delayed' } | { found: 'none' };
+
+/** A published listing and whether the viewer may see it yet (core isPostVisible). */
+export async function lookUpPost(ctx: PostsContext, idParam: string, viewer: Viewer): Promise<PostLookup> {
+  const id = toPostId(idParam);
+  const row = id === null ? undefined : await repo.findPost(ctx.db, id);
+  if (!row || row.status !== 'published') return { found: 'none' };
+  if (!isPostVisible(row, viewer.user, viewer.now)) return { found: 'delayed' };
+  return { found: 'visible', row };
+}
+
+/** Unknown, unpublished and still-delayed listings are 404s, each with its own Russian message. */
+export async function getPost(ctx: PostsContext, idParam: string, viewer: Viewer) {
+  const lookup = await lookUpPost(ctx, idParam, viewer);
+  if (lookup.found === 'none') throw notFound(FEED_MESSAGES.postNotFound);
+  if (lookup.found === 'delayed') throw notFound(FEED_MESSAGES.postDelayed);
+  return { data: toPost(lookup.row, viewer) };
+}
+
+export async function getNotes(ctx: PostsContext, ids: number[], viewer: Viewer) {
+  checkLimits({ ids });
+  const postIds = [...new Set(ids.map(toPostId).filter((id): id is number => id !== null))];
+  if (postIds.length === 0) return { data: [] };
+  const condition = repo.feedCondition({ ...visibleOnly(getDelayCutoff(viewer.user, viewer.now)), postIds });
+  const rows = await repo.findFeedPage(ctx.db, condition, { limit: postIds.length });
+  return { data: rows.map((row) => toPost(row, viewer)) };
+}
+
+export async function getFeatured(ctx: PostsContext, viewer: Viewer) {
+  const rows = await repo.findFeatured(ctx.db, getDelayCutoff(viewer.user, viewer.now), FEATURED_POSTS_LIMIT);
+  return { data: rows.map((row) => toPost(row, viewer)) };
+}
+
+/** Own listings for the profile, published and unpublished; a person has a handful, the cap only guards. */
+export const MY_POSTS_LIMIT = 1_000;
+
+export async function getMyPosts(ctx: PostsContext, userId: number, viewer: Viewer) {
+  const [rows, count] = await Promise.all([
+    repo.findPostsOfUser(ctx.db, userId, MY_POSTS_LIMIT),
+    repo.countPostsOfUser(ctx.db, userId),
+  ]);
+  return { data: rows.map((row) => toPost(row, viewer)), meta: { count } };
+}
