@@ -17,6 +17,7 @@ import { createMediaStorage } from './media/storage';
 import { registerMultipart } from './http/multipart';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { filtersRoutes } from './modules/filters/filters.routes';
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, { db: deps.db.db, events });
   draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
   moderationRoutes(app, { db: deps.db.db });
+  filtersRoutes(app, { db: deps.db.db });
   referenceRoutes(app, { db: deps.db.db });
   postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
