@@ -18,6 +18,8 @@ import { registerMultipart } from './http/multipart';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { filtersRoutes } from './modules/filters/filters.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { registerStaffNotifier } from './notify/register-staff-notifier';
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
   moderationRoutes(app, { db: deps.db.db });
   filtersRoutes(app, { db: deps.db.db });
+  supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
   referenceRoutes(app, { db: deps.db.db });
   postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });

@@ -22,7 +22,6 @@ const STATIC_ROUTES = new Set(['GET /', 'GET /tma', 'GET /tma/', 'GET /media/*',
  */
 const NOT_SERVED_YET: string[] = [
   // issue 6 (selling, filters, support, payment)
-  'support.send', 'support.orderInspection',
   'payment.pay', 'payment.yookassaWebhook', 'payment.sandboxCheckout', 'payment.sandboxComplete',
   // issue 7 (partners)
   'partners.list', 'partners.get', 'partners.create', 'partners.update', 'partners.prompts', 'partners.createPrompt', 'partners.prompt',
