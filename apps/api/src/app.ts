@@ -17,6 +17,8 @@ import { createMediaStorage } from './media/storage';
 import { registerMultipart } from './http/multipart';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { partnerRoutes } from './modules/partners/partners.routes';
+import { registerOrderWorker } from './reports/register-order-worker';
 import { filtersRoutes } from './modules/filters/filters.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerStaffNotifier } from './notify/register-staff-notifier';
@@ -68,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   userRoutes(app, { db: deps.db.db, events });
+  const orderWorker = registerOrderWorker(app, { db: deps.db.db, config, clock });
+  partnerRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), clock, worker: orderWorker });
   draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
   moderationRoutes(app, { db: deps.db.db });
   filtersRoutes(app, { db: deps.db.db });

@@ -127,6 +127,8 @@ const EnvSchema = z.object({
   YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
   REPORTS_API_URL: optionalUrl(['http:', 'https:'], 'ожидается адрес http(s)://…'),
   REPORTS_API_KEY: optionalText(),
+  REPORTS_POLL_INTERVAL: seconds(5),
+  REPORTS_TIMEOUT: seconds(60),
   VK_TOKEN: optionalText(),
   VK_API_URL: url('https://api.vk.com/method'),
 });
@@ -176,7 +178,8 @@ export interface Config {
   staff: { chatId: string | undefined; email: string | undefined };
   yandex: { clientId: string | undefined; clientSecret: string | undefined; oauthUrl: string; loginUrl: string };
   yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
-  reports: { apiUrl: string | undefined; apiKey: string | undefined };
+  /** The VIN-report provider (sandbox without a key), the order worker's poll interval and each call's timeout. */
+  reports: { apiUrl: string | undefined; apiKey: string | undefined; pollIntervalSeconds: number; timeoutSeconds: number };
   vk: { token: string | undefined; apiUrl: string };
   webDistDir: string;
   miniappDistDir: string;
@@ -246,7 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staff: { chatId: e.STAFF_CHAT_ID, email: e.STAFF_EMAIL },
     yandex: { clientId: e.YANDEX_CLIENT_ID, clientSecret: e.YANDEX_CLIENT_SECRET, oauthUrl: e.YANDEX_OAUTH_URL, loginUrl: e.YANDEX_LOGIN_URL },
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
-    reports: { apiUrl: e.REPORTS_API_URL, apiKey: e.REPORTS_API_KEY },
+    reports: { apiUrl: e.REPORTS_API_URL, apiKey: e.REPORTS_API_KEY, pollIntervalSeconds: e.REPORTS_POLL_INTERVAL, timeoutSeconds: e.REPORTS_TIMEOUT },
     vk: { token: e.VK_TOKEN, apiUrl: e.VK_API_URL },
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     miniappDistDir: path.join(repoRoot, 'apps/miniapp/dist'),

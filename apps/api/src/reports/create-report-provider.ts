@@ -1,0 +1,16 @@
+import type { Config } from '../config';
+import { createApiCloudProvider } from './api-cloud-provider';
+import type { ReportProvider } from './report-provider';
+import { createSandboxProvider } from './sandbox-provider';
+
+export const DEFAULT_REPORTS_API_URL = 'https://api-cloud.ru/api';
+
+/** The real provider when a key is configured, otherwise the sandbox (README, configuration). */
+export function createReportProvider(reports: Config['reports']): ReportProvider {
+  if (!reports.apiKey) return createSandboxProvider();
+  return createApiCloudProvider({
+    apiUrl: reports.apiUrl ?? DEFAULT_REPORTS_API_URL,
+    apiKey: reports.apiKey,
+    timeoutMs: reports.timeoutSeconds * 1000,
+  });
+}
