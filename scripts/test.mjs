@@ -1,5 +1,5 @@
-// `pnpm test`: typecheck, build the apps (the browser tests open them), then every test in one Vitest run.
-// Closes with the line CI reads: "N passed, N failed[, N skipped]"; a failed typecheck or build counts as a failure.
+// `pnpm test`: typecheck, lint, build the apps (the browser tests open them), then every test in one Vitest run.
+// Closes with the line CI reads: "N passed, N failed[, N skipped]"; a failed typecheck, lint or build counts as a failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -12,6 +12,7 @@ const pnpm = (args) =>
 let stepFailures = 0;
 for (const [title, args] of [
   ['typecheck', ['typecheck']],
+  ['lint', ['lint']],
   ['build', ['build']],
 ]) {
   console.log(`\n== ${title} ==`);

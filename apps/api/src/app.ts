@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, type DomainEventBus } from './events';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { liveEventListeners, registerRealtime } from './realtime/realtime.plugin';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from './media/storage';
@@ -59,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
   const events = createDomainEvents();
   app.decorate('events', events);
+  const live = liveEventListeners(app);
+  events.on('user.updated', live.userUpdated);
   registerAuth(app, { db: deps.db.db, clock });
   await registerMultipart(app, { maxFileBytes: config.uploadMaxBytes });
   healthRoutes(app, deps);
@@ -73,12 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderWorker = registerOrderWorker(app, { db: deps.db.db, config, clock });
   partnerRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), clock, worker: orderWorker });
   draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
-  moderationRoutes(app, { db: deps.db.db });
+  moderationRoutes(app, { db: deps.db.db, onPostUnpublished: live.postUnpublished });
   filtersRoutes(app, { db: deps.db.db });
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
   referenceRoutes(app, { db: deps.db.db });
   postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
+  await registerRealtime(app, config);
   await registerSpa(app, {
     webDistDir: config.webDistDir,
     miniappDistDir: config.miniappDistDir,

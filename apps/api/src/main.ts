@@ -4,8 +4,10 @@ import { BOT_DISABLED_MESSAGE, startBot } from '@autoradar/bot';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { describeRealtimeServer, startRealtimeFromConfig } from './realtime/realtime.plugin';
 
-// The composition root of `pnpm start`: config -> database (migrate, reference data, demo data) -> HTTP -> bot.
+// The composition root of `pnpm start`: config -> database (migrate, reference data, demo data) -> HTTP ->
+// websockets -> bot.
 // Any failure before the server listens ends the process with one clear line and a non-zero exit code.
 
 function fail(message: string): never {
@@ -60,6 +62,12 @@ async function main(): Promise<void> {
   const db = await prepareDatabase(config);
   const app = await buildApp({ config, db });
   await listen(app, config);
+  let realtime: Awaited<ReturnType<typeof startRealtimeFromConfig>>;
+  try {
+    realtime = await startRealtimeFromConfig(app, config);
+  } catch (err) {
+    fail(describeError(err));
+  }
 
   let bot: { stop(): Promise<void> } | undefined;
   if (config.bot.token) {
@@ -80,6 +88,7 @@ async function main(): Promise<void> {
     console.log(BOT_DISABLED_MESSAGE);
   }
 
+  console.log(describeRealtimeServer(config, realtime, app.realtimeBus));
   console.log(`${config.appName} работает: ${config.appUrl}/  (мини-приложение: ${config.appUrl}/tma/)`);
 
   let closing = false;
@@ -90,6 +99,8 @@ async function main(): Promise<void> {
     // In-flight requests finish; a stuck close must not keep the process forever.
     const force = setTimeout(() => fail('Завершение заняло больше 10 с, выходим принудительно'), 10_000);
     force.unref();
+    // First, so clients get 4200 and reconnect while the rest shuts down.
+    await realtime.close().catch(() => undefined);
     await bot?.stop().catch(() => undefined);
     await app.close();
     await db.close();

@@ -71,7 +71,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (err) {
     unlock();
-    throw new Error(`Не удалось открыть встроенную базу данных PGlite в ${dir}: ${describeError(err)}`);
+    throw new Error(`Не удалось открыть встроенную базу данных PGlite в ${dir}: ${describeError(err)}`, { cause: err });
   }
   log(`База данных: встроенная PGlite в ${dir}`);
   return pgliteHandle(client, unlock);
@@ -93,7 +93,7 @@ function lockDataDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockFile, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
-        throw new Error(`Встроенная база данных ${dir} уже открыта другим процессом (pid ${pid}): остановите его или задайте другой DATA_DIR`);
+        throw new Error(`Встроенная база данных ${dir} уже открыта другим процессом (pid ${pid}): остановите его или задайте другой DATA_DIR`, { cause: err });
       }
       rmSync(lockFile, { force: true });
     }
@@ -169,7 +169,7 @@ async function connectPostgres(databaseUrl: string, log: (msg: string) => void):
   } catch (err) {
     await pool.end().catch(() => {});
     const reason = hideSecret(describeError(err), url.password ? decodeURIComponent(url.password) : '');
-    throw new Error(`Не удалось подключиться к базе данных DATABASE_URL=${shown}: ${reason}`);
+    throw new Error(`Не удалось подключиться к базе данных DATABASE_URL=${shown}: ${reason}`, { cause: err });
   }
   log(`База данных: PostgreSQL ${shown}`);
   return handle;

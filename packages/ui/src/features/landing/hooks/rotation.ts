@@ -41,8 +41,11 @@ export function startRotation(
 /** The current index of an auto-rotating list; the timer stops while `paused` and on unmount. */
 export function useRotation(count: number, intervalMs: number, paused = false): [number, (index: number) => void] {
   const [index, setIndex] = useState(0);
+  // Read by the effect below to resume from the shown item; kept in sync after each render, not during it.
   const indexRef = useRef(index);
-  indexRef.current = index;
+  useEffect(() => {
+    indexRef.current = index;
+  }, [index]);
   const rotationRef = useRef<Rotation | null>(null);
 
   useEffect(() => {
