@@ -49,7 +49,8 @@ export function runApi(env: Record<string, string>): { child: ChildProcess; outp
 /** Starts the server on a free port and waits for its "работает" line. */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
   const port = await freePort();
-  const run = runApi({ PORT: String(port), HOST: '127.0.0.1', ...env });
+  // The websocket port too: the default 8080 would collide between servers that tests run side by side.
+  const run = runApi({ PORT: String(port), HOST: '127.0.0.1', REVERB_PORT: String(await freePort()), ...env });
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${run.output()}`)), timeoutMs);
