@@ -65,9 +65,9 @@ export async function startRealtimeFromConfig(app: FastifyInstance, config: Real
   } catch (err) {
     const { port } = config.reverb;
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`Порт ${port} занят: задайте другой в REVERB_PORT или остановите процесс, который его занял`);
-    if (code === 'EACCES') throw new Error(`Нет прав открыть порт ${port}: задайте в REVERB_PORT порт выше 1024`);
-    throw new Error(`Не удалось запустить веб-сокеты на порту ${port}: ${err instanceof Error ? err.message : String(err)}`);
+    if (code === 'EADDRINUSE') throw new Error(`Порт ${port} занят: задайте другой в REVERB_PORT или остановите процесс, который его занял`, { cause: err });
+    if (code === 'EACCES') throw new Error(`Нет прав открыть порт ${port}: задайте в REVERB_PORT порт выше 1024`, { cause: err });
+    throw new Error(`Не удалось запустить веб-сокеты на порту ${port}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 

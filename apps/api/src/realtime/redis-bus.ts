@@ -60,7 +60,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Realtime
   } catch (err) {
     publisher.disconnect();
     subscriber.disconnect();
-    throw new Error(`Redis недоступен (REDIS_URL=${maskSecret('REDIS_URL', url)}): ${describe(err)}`);
+    throw new Error(`Redis недоступен (REDIS_URL=${maskSecret('REDIS_URL', url)}): ${describe(err)}`, { cause: err });
   }
 
   const listeners = new Set<RealtimeListener>();
