@@ -23,6 +23,7 @@ import { registerOrderWorker } from './reports/register-order-worker';
 import { filtersRoutes } from './modules/filters/filters.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerStaffNotifier } from './notify/register-staff-notifier';
+import { paymentRoutes } from './modules/payment/payment.routes';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   moderationRoutes(app, { db: deps.db.db, onPostUnpublished: live.postUnpublished });
   filtersRoutes(app, { db: deps.db.db });
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
+  paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
   postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
