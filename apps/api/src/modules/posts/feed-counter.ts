@@ -16,16 +16,22 @@ export class FeedCounter {
     private readonly options: { cap: number; ttlMs: number; maxEntries: number; now?: () => number },
   ) {}
 
-  async count(key: string, condition: SQL): Promise<number> {
+  /**
+   * `costly`: matching a row is expensive (full text), so the planner is asked first and a clearly large result is
+   * not counted at all.
+   */
+  async count(key: string, condition: SQL, costly = false): Promise<number> {
     const now = (this.options.now ?? Date.now)();
     const cached = this.estimates.get(key);
     if (cached && cached.expires > now) return cached.value;
     if (cached) this.estimates.delete(key);
 
-    const exact = await countUpTo(this.db, condition, this.options.cap);
-    if (exact <= this.options.cap) return exact;
-
-    const value = Math.max(this.options.cap + 1, await estimateCount(this.db, condition));
+    const early = costly ? await estimateCount(this.db, condition) : null;
+    if (early === null || early <= this.options.cap * TRUSTED_ESTIMATE_FACTOR) {
+      const exact = await countUpTo(this.db, condition, this.options.cap);
+      if (exact <= this.options.cap) return exact;
+    }
+    const value = Math.max(this.options.cap + 1, early ?? (await estimateCount(this.db, condition)));
     if (this.estimates.size >= this.options.maxEntries) {
       // Oldest first: a Map iterates in insertion order.
       const oldest = this.estimates.keys().next();
@@ -35,6 +41,9 @@ export class FeedCounter {
     return value;
   }
 }
+
+/** An estimate this many times the cap is taken as "above the cap" without counting. */
+const TRUSTED_ESTIMATE_FACTOR = 2;
 
 /** Exact up to this many matches (a bounded index scan of about a millisecond). */
 export const FEED_COUNT_EXACT_CAP = 1_000;

@@ -158,6 +158,8 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
       terms: [],
     });
     expect(await new FeedCounter(db, { cap: 500, ttlMs: 60_000, maxEntries: 10 }).count('k', condition)).toBe(120);
+    // Asking the planner first (full-text filters) still counts a small result exactly.
+    expect(await new FeedCounter(db, { cap: 500, ttlMs: 60_000, maxEntries: 10 }).count('k', condition, true)).toBe(120);
     let time = 0;
     const small = new FeedCounter(db, { cap: 50, ttlMs: 1_000, maxEntries: 10, now: () => time });
     const estimate = await small.count('k', condition);

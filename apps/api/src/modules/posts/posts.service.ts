@@ -14,7 +14,7 @@ import { fieldErrorsToErrorBody, type Post } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { HttpError, notFound } from '../../http/http-error';
 import { toReferenceIds } from '../reference/reference.service';
-import { FeedCounter } from './feed-counter';
+import type { FeedCounter } from './feed-counter';
 import * as repo from './posts.repo';
 import type { Cursor, FeedCondition, PostRow, SearchTerm } from './posts.repo';
 
@@ -189,7 +189,7 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
   const unfiltered = countKey(visible) === countKey(filter);
   const [rows, total, all] = await Promise.all([
     repo.findFeedPage(ctx.db, condition, { older, newer, limit: FEED_PAGE_SIZE }),
-    ctx.counter.count(countKey(filter), condition),
+    ctx.counter.count(countKey(filter), condition, filter.terms.length > 0),
     unfiltered ? null : ctx.counter.count(countKey(visible), repo.feedCondition(visible)),
   ]);
   return {
@@ -201,10 +201,11 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
 
 export async function countNewPosts(ctx: PostsContext, input: FeedFilterInput & { latest_published_at: string | null }, viewer: Viewer) {
   const filter = await resolveFilter(ctx, input, viewer);
-  if (!input.latest_published_at) return { count: await ctx.counter.count(countKey(filter), repo.feedCondition(filter)) };
+  const costly = filter.terms.length > 0;
+  if (!input.latest_published_at) return { count: await ctx.counter.count(countKey(filter), repo.feedCondition(filter), costly) };
   const latest = toTimestampParam(input.latest_published_at);
   const condition = repo.withNewer(repo.feedCondition(filter), { publishedAt: latest, id: null });
-  return { count: await ctx.counter.count(countKey(filter, `>${latest}`), condition) };
+  return { count: await ctx.counter.count(countKey(filter, `>${latest}`), condition, costly) };
 }
 
 /** Post ids are 64-bit; anything beyond a safe integer names no listing. */

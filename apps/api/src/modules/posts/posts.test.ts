@@ -113,7 +113,6 @@ describeEachDb('feed: search, count-new, paging and the 24-hour delay', (getDb) 
 
   /** What core's matchFilter admits among the grid (all of it is visible to everyone). */
   function expected(c: MatchCriteria): number[] {
-    const modelBrand = new Map([[ref.camry, ref.toyota], [ref.corolla, ref.toyota], [ref.x5, ref.bmw], [ref.polo, ref.vw]]);
     return rows
       .filter((p) => (p.messageId ?? 0) > 1_000 && (p.messageId ?? 0) < 2_000)
       .filter((p) =>
