@@ -1,0 +1,1 @@
+CREATE INDEX "posts_own_feed_idx" ON "posts" USING btree ("published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'published' and channel = 'site';
