@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
   const events = createDomainEvents();
   app.decorate('events', events);
-  const live = liveEventListeners(app);
+  const live = liveEventListeners(app, deps.db.db);
   events.on('user.updated', live.userUpdated);
   registerAuth(app, { db: deps.db.db, clock });
   await registerMultipart(app, { maxFileBytes: config.uploadMaxBytes });
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, { db: deps.db.db, events });
   const orderWorker = registerOrderWorker(app, { db: deps.db.db, config, clock });
   partnerRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), clock, worker: orderWorker });
-  draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes });
+  draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes, onPostPublished: live.postPublished });
   moderationRoutes(app, { db: deps.db.db, onPostUnpublished: live.postUnpublished });
   filtersRoutes(app, { db: deps.db.db });
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });

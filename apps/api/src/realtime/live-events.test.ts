@@ -4,7 +4,7 @@ import { posts } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing';
 import { buildTestApp, signIn, signInAdmin, testClock, testConfig } from '../testing/test-app';
 import { silentLog } from './log';
-import { realtimeServerOptions } from './realtime.plugin';
+import { publishIfVisibleToGuests, realtimeServerOptions } from './realtime.plugin';
 import { TestSocket } from './test-socket';
 import { RealtimeServer } from './websocket-server';
 
@@ -50,13 +50,17 @@ describeEachDb('live events from API changes', (getDb) => {
     socket.close();
   });
 
-  it('unpublishing a listing sends post.unpublished on its channel, once', async () => {
-    const admin = await signInAdmin(getDb());
+  const createPost = async (channel: string, publishedAt: Date) => {
     const [row] = await getDb()
       .db.insert(posts)
-      .values({ channel: 'site', title: 'Lada Vesta 2015', text: '<p>Продаю</p>', year: 2015, price: 900_000, publishedAt: new Date(clock().getTime() - 3_600_000) })
+      .values({ channel, title: 'Lada Vesta 2015', text: '<p>Продаю</p>', year: 2015, price: 900_000, publishedAt })
       .returning({ id: posts.id });
-    const id = row!.id;
+    return row!.id;
+  };
+
+  it('unpublishing a listing sends post.unpublished on its channel, once', async () => {
+    const admin = await signInAdmin(getDb());
+    const id = await createPost('site', new Date(clock().getTime() - 3_600_000));
     const socket = await subscribe(`post.${id}`);
 
     for (let i = 0; i < 2; i += 1) {
@@ -64,6 +68,19 @@ describeEachDb('live events from API changes', (getDb) => {
     }
     expect(await socket.next()).toMatchObject({ event: 'post.unpublished', channel: `post.${id}`, data: { id } });
     // The repeated request changed nothing and sent nothing: the next frame is the answer to this ping.
+    await socket.sync();
+    expect(socket.unread()).toEqual([]);
+    socket.close();
+  });
+
+  it('a published listing goes out on posts as a guest sees it, and not while guests must still wait for it', async () => {
+    const socket = await subscribe('posts');
+    const aggregated = await createPost('drom_channel', clock());
+    const own = await createPost('site', clock());
+    expect(await publishIfVisibleToGuests(app, getDb().db, aggregated)).toBe(false);
+    expect(await publishIfVisibleToGuests(app, getDb().db, own)).toBe(true);
+    const frame = await socket.next();
+    expect(frame).toMatchObject({ event: 'post.published', channel: 'posts', data: { post: { id: own, channel: 'site', status: 'published' } } });
     await socket.sync();
     expect(socket.unread()).toEqual([]);
     socket.close();

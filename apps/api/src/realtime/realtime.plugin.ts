@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { User } from '@autoradar/contract';
+import { isPostVisible } from '@autoradar/core';
+import type { Db } from '@autoradar/db';
 import type { Config } from '../config';
 import { broadcastingAuthRoutes } from './broadcasting-auth.routes';
 import { createBroadcaster, type Broadcaster } from './broadcaster';
 import { createLocalBus, type RealtimeBus } from './bus';
 import type { RealtimeLog } from './log';
 import { defaultAllowedOrigins } from './origins';
-import { publishPostUnpublished, publishUserUpdated } from './publish-events';
+import { findPost } from '../modules/posts/posts.repo';
+import { toPost } from '../modules/posts/posts.service';
+import { publishPostPublished, publishPostUnpublished, publishUserUpdated } from './publish-events';
 import { createRedisBus } from './redis-bus';
 import { startRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from './websocket-server';
 
@@ -34,14 +38,27 @@ export async function registerRealtime(app: FastifyInstance, config: RealtimeCon
 }
 
 /**
+ * `post.published` for a listing that just became visible, as a guest sees it: `posts` is public, so nothing goes out
+ * while guests must still wait for the listing (aggregated ones, for 24 hours). Resolves with whether it went out.
+ */
+export async function publishIfVisibleToGuests(app: FastifyInstance, db: Db, postId: number): Promise<boolean> {
+  const row = await findPost(db, postId);
+  const guest = { user: null, now: app.clock() };
+  if (!row || row.status !== 'published' || !isPostVisible(row, guest.user, guest.now)) return false;
+  await publishPostPublished(app.broadcaster, toPost(row, guest));
+  return true;
+}
+
+/**
  * What other modules announce, turned into live events (app.ts hands these to them). Never throws into the module
  * that announced: its change is committed already, so a failure is only logged.
  */
-export function liveEventListeners(app: FastifyInstance) {
+export function liveEventListeners(app: FastifyInstance, db: Db) {
   const logFailure = (err: unknown) => app.log.error({ err }, 'realtime: live event not published');
   return {
     userUpdated: (user: User): void => void publishUserUpdated(app.broadcaster, user).catch(logFailure),
     postUnpublished: (postId: number): void => void publishPostUnpublished(app.broadcaster, postId).catch(logFailure),
+    postPublished: (postId: number): void => void publishIfVisibleToGuests(app, db, postId).catch(logFailure),
   };
 }
 
