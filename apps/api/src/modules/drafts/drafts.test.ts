@@ -267,6 +267,7 @@ describeEachDb('drafts', (getDb) => {
     const owner = await signIn(getDb());
     const stranger = await signInPro(getDb(), clock());
     const draft = (await api('GET', '/api/drafts/create', owner.headers)).json().data;
+    const filesBefore = filesUnder(config.mediaDir);
     for (const res of [
       await api('PUT', `/api/drafts/${draft.id}`, stranger.headers, { year: 2000 }),
       await api('POST', `/api/drafts/${draft.id}/publish`, stranger.headers, fullForm()),
@@ -277,6 +278,7 @@ describeEachDb('drafts', (getDb) => {
       expect(res.json()).toEqual({ message: 'Не найдено' });
     }
     expect(await mediaRows(draft.id)).toBe(0);
+    expect(filesUnder(config.mediaDir)).toEqual(filesBefore);
     expect((await api('GET', '/api/drafts/create', owner.headers)).json().data.year).toBeNull();
     expect((await api('GET', '/api/drafts/create')).statusCode).toBe(401);
   });
