@@ -1,6 +1,5 @@
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '@autoradar/db';
-import { countUpTo, estimateCount } from './posts.repo';
+import { countUpTo, estimateCount, type CountQuery } from './posts.repo';
 
 /**
  * Counts for `meta.total`, `meta.all` and count-new without counting a million rows (docs/decisions.md, "Feed
@@ -20,18 +19,18 @@ export class FeedCounter {
    * `costly`: matching a row is expensive (full text), so the planner is asked first and a clearly large result is
    * not counted at all.
    */
-  async count(key: string, condition: SQL, costly = false): Promise<number> {
+  async count(key: string, query: CountQuery, costly = false): Promise<number> {
     const now = (this.options.now ?? Date.now)();
     const cached = this.estimates.get(key);
     if (cached && cached.expires > now) return cached.value;
     if (cached) this.estimates.delete(key);
 
-    const early = costly ? await estimateCount(this.db, condition) : null;
+    const early = costly ? await estimateCount(this.db, query.condition) : null;
     if (early === null || early <= this.options.cap * TRUSTED_ESTIMATE_FACTOR) {
-      const exact = await countUpTo(this.db, condition, this.options.cap);
+      const exact = await countUpTo(this.db, query, this.options.cap);
       if (exact <= this.options.cap) return exact;
     }
-    const value = Math.max(this.options.cap + 1, early ?? (await estimateCount(this.db, condition)));
+    const value = Math.max(this.options.cap + 1, early ?? (await estimateCount(this.db, query.condition)));
     if (this.estimates.size >= this.options.maxEntries) {
       // Oldest first: a Map iterates in insertion order.
       const oldest = this.estimates.keys().next();

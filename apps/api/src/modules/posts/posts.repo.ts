@@ -51,7 +51,29 @@ export function visibleCondition(cutoff: Date | null): SQL {
 
 /** The WHERE clause of a feed query: visibility and the filter, without paging. */
 export function feedCondition(c: FeedCondition): SQL {
-  const where: SQL[] = [visibleCondition(c.cutoff)];
+  return and(visibleCondition(c.cutoff), filterCondition(c))!;
+}
+
+const ownChannel = sql.raw(`'${OWN_CHANNEL}'`); // a literal, so the planner matches posts_own_feed_idx's predicate
+
+/**
+ * The visible feed as index ranges, each in feed order: everything published for PRO; under the delay, the own
+ * listings newer than the cutoff (posts_own_feed_idx) and everything up to the cutoff. Branches never overlap.
+ */
+export function feedBranches(c: FeedCondition): SQL[] {
+  const published = sql`${posts.status} = 'published'`;
+  const filter = filterCondition(c);
+  if (c.cutoff === null) return [and(published, filter)!];
+  const cutoff = ts(c.cutoff.toISOString());
+  return [
+    and(published, sql`${posts.channel} = ${ownChannel}`, sql`${posts.publishedAt} > ${cutoff}`, filter)!,
+    and(published, sql`${posts.publishedAt} <= ${cutoff}`, filter)!,
+  ];
+}
+
+/** What a filter asks, visibility aside; undefined when it asks nothing. */
+function filterCondition(c: FeedCondition): SQL | undefined {
+  const where: SQL[] = [];
   if (c.postIds) where.push(inArray(posts.id, c.postIds));
   const brandOrModel: SQL[] = [];
   if (c.anyModelBrandIds.length > 0) brandOrModel.push(inArray(posts.brandId, c.anyModelBrandIds));
@@ -77,7 +99,7 @@ export function feedCondition(c: FeedCondition): SQL {
     // A stop word that names nothing ('и', 'на') narrows nothing.
     if (alternatives.length > 0) where.push(or(...alternatives)!);
   }
-  return and(...where)!;
+  return and(...where);
 }
 
 function olderThan(cursor: Cursor): SQL {
@@ -89,11 +111,6 @@ function olderThan(cursor: Cursor): SQL {
 function newerThan(cursor: Cursor): SQL {
   if (cursor.id === null) return sql`${posts.publishedAt} > ${ts(cursor.publishedAt)}`;
   return sql`(${posts.publishedAt} >= ${ts(cursor.publishedAt)} and (${posts.publishedAt} > ${ts(cursor.publishedAt)} or ${posts.id} > ${cursor.id}))`;
-}
-
-/** The condition narrowed to what is newer than the cursor (count-new). */
-export function withNewer(condition: SQL, cursor: Cursor): SQL {
-  return and(condition, newerThan(cursor))!;
 }
 
 // Inside a subquery drizzle would print the bare column name ("id"), which post_media has too: qualify it.
@@ -171,28 +188,35 @@ export interface PostRow {
   media: MediaRow[];
 }
 
-/** The select of one feed page; also what the benchmark EXPLAINs. */
-export function feedPageQuery(
-  db: Db,
-  condition: SQL,
-  page: { older?: Cursor | null; newer?: Cursor | null; limit: number },
-) {
-  const where = [condition];
-  if (page.older) where.push(olderThan(page.older));
-  if (page.newer) where.push(newerThan(page.newer));
-  const query = db.select(postColumns).from(posts).where(and(...where)).limit(page.limit);
-  // Asking for what is newer reads upwards from the cursor, so a long gap is filled page by page without holes.
-  return page.newer
-    ? query.orderBy(asc(posts.publishedAt), asc(posts.id))
-    : query.orderBy(desc(posts.publishedAt), desc(posts.id));
+type Page = { older?: Cursor | null; newer?: Cursor | null; limit: number };
+
+function newestFirst(direction: 'asc' | 'desc', table = true): SQL {
+  const dir = sql.raw(direction);
+  return table ? sql`${posts.publishedAt} ${dir}, ${posts.id} ${dir}` : sql`u.published_at ${dir}, u.id ${dir}`;
 }
 
-export async function findFeedPage(
-  db: Db,
-  condition: SQL,
-  page: { older?: Cursor | null; newer?: Cursor | null; limit: number },
-): Promise<PostRow[]> {
-  const rows = (await feedPageQuery(db, condition, page)) as PostRow[];
+/** The select of one feed page; also what the benchmark EXPLAINs. */
+export function feedPageQuery(db: Db, c: FeedCondition, page: Page) {
+  const paging: SQL[] = [];
+  if (page.older) paging.push(olderThan(page.older));
+  if (page.newer) paging.push(newerThan(page.newer));
+  const branches = feedBranches(c).map((branch) => and(branch, ...paging)!);
+  // Asking for what is newer reads upwards from the cursor, so a long gap is filled page by page without holes.
+  const direction = page.newer ? 'asc' : 'desc';
+  const order = page.newer ? [asc(posts.publishedAt), asc(posts.id)] : [desc(posts.publishedAt), desc(posts.id)];
+  if (branches.length === 1) return db.select(postColumns).from(posts).where(branches[0]).orderBy(...order).limit(page.limit);
+  // Under the delay: the page's ids from both index ranges merged, then the rows (and their media) for those only.
+  const parts = branches.map(
+    (branch) =>
+      sql`(select ${posts.id} as id, ${posts.publishedAt} as published_at from ${posts} where ${branch}
+           order by ${newestFirst(direction)} limit ${page.limit})`,
+  );
+  const ids = sql`select u.id from (${sql.join(parts, sql` union all `)}) u order by ${newestFirst(direction, false)} limit ${page.limit}`;
+  return db.select(postColumns).from(posts).where(sql`${posts.id} in (${ids})`).orderBy(...order).limit(page.limit);
+}
+
+export async function findFeedPage(db: Db, c: FeedCondition, page: Page): Promise<PostRow[]> {
+  const rows = (await feedPageQuery(db, c, page)) as PostRow[];
   return page.newer ? rows.reverse() : rows;
 }
 
@@ -226,16 +250,30 @@ export async function findFeatured(db: Db, cutoff: Date | null, limit: number): 
     .limit(limit)) as PostRow[];
 }
 
-/** The capped count's statement (also what the benchmark EXPLAINs). */
-export function countUpToQuery(condition: SQL, cap: number): SQL {
-  // In feed order, so the scan runs along the feed indexes and stops early instead of reading the table.
-  return sql`select count(*)::int as n from (
-    select 1 from ${posts} where ${condition} order by ${posts.publishedAt} desc, ${posts.id} desc limit ${cap + 1}) t`;
+/** A count: the feed's index ranges (counted) and the whole condition (estimated by the planner). */
+export interface CountQuery {
+  branches: SQL[];
+  condition: SQL;
 }
 
-/** Counts matches, but stops at `cap + 1`: the answer is exact when it is at most `cap`. */
-export async function countUpTo(db: Db, condition: SQL, cap: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(countUpToQuery(condition, cap));
+/** What a count-new or meta count asks: the visible matches, optionally only those newer than a cursor. */
+export function countQuery(c: FeedCondition, newer?: Cursor): CountQuery {
+  const extra = newer ? [newerThan(newer)] : [];
+  return { branches: feedBranches(c).map((b) => and(b, ...extra)!), condition: and(feedCondition(c), ...extra)! };
+}
+
+/** The capped count's statement (also what the benchmark EXPLAINs). */
+export function countUpToQuery(query: CountQuery, cap: number): SQL {
+  // In feed order, so each range runs along a feed index and stops early instead of reading the table.
+  const parts = query.branches.map(
+    (branch) => sql`(select 1 from ${posts} where ${branch} order by ${newestFirst('desc')} limit ${cap + 1})`,
+  );
+  return sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)}) t`;
+}
+
+/** Counts matches, but stops after `cap + 1` (per range): the answer is exact when it is at most `cap`. */
+export async function countUpTo(db: Db, query: CountQuery, cap: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(countUpToQuery(query, cap));
   return Number(result.rows[0]?.n ?? 0);
 }
 

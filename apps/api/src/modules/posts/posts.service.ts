@@ -178,7 +178,6 @@ export function toPost(row: PostRow, viewer: Viewer): Post {
 
 export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer: Viewer) {
   const filter = await resolveFilter(ctx, input, viewer);
-  const condition = repo.feedCondition(filter);
   const older: Cursor | null = input.older_published_at
     ? { publishedAt: toTimestampParam(input.older_published_at), id: input.olderId ?? null }
     : null;
@@ -188,9 +187,9 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
   const visible = visibleOnly(filter.cutoff);
   const unfiltered = countKey(visible) === countKey(filter);
   const [rows, total, all] = await Promise.all([
-    repo.findFeedPage(ctx.db, condition, { older, newer, limit: FEED_PAGE_SIZE }),
-    ctx.counter.count(countKey(filter), condition, filter.terms.length > 0),
-    unfiltered ? null : ctx.counter.count(countKey(visible), repo.feedCondition(visible)),
+    repo.findFeedPage(ctx.db, filter, { older, newer, limit: FEED_PAGE_SIZE }),
+    ctx.counter.count(countKey(filter), repo.countQuery(filter), filter.terms.length > 0),
+    unfiltered ? null : ctx.counter.count(countKey(visible), repo.countQuery(visible)),
   ]);
   return {
     data: rows.map((row) => toPost(row, viewer)),
@@ -202,10 +201,10 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
 export async function countNewPosts(ctx: PostsContext, input: FeedFilterInput & { latest_published_at: string | null }, viewer: Viewer) {
   const filter = await resolveFilter(ctx, input, viewer);
   const costly = filter.terms.length > 0;
-  if (!input.latest_published_at) return { count: await ctx.counter.count(countKey(filter), repo.feedCondition(filter), costly) };
+  if (!input.latest_published_at) return { count: await ctx.counter.count(countKey(filter), repo.countQuery(filter), costly) };
   const latest = toTimestampParam(input.latest_published_at);
-  const condition = repo.withNewer(repo.feedCondition(filter), { publishedAt: latest, id: null });
-  return { count: await ctx.counter.count(countKey(filter, `>${latest}`), condition, costly) };
+  const query = repo.countQuery(filter, { publishedAt: latest, id: null });
+  return { count: await ctx.counter.count(countKey(filter, `>${latest}`), query, costly) };
 }
 
 /** Post ids are 64-bit; anything beyond a safe integer names no listing. */
@@ -237,8 +236,8 @@ export async function getNotes(ctx: PostsContext, ids: number[], viewer: Viewer)
   checkLimits({ ids });
   const postIds = [...new Set(ids.map(toPostId).filter((id): id is number => id !== null))];
   if (postIds.length === 0) return { data: [] };
-  const condition = repo.feedCondition({ ...visibleOnly(getDelayCutoff(viewer.user, viewer.now)), postIds });
-  const rows = await repo.findFeedPage(ctx.db, condition, { limit: postIds.length });
+  const filter = { ...visibleOnly(getDelayCutoff(viewer.user, viewer.now)), postIds };
+  const rows = await repo.findFeedPage(ctx.db, filter, { limit: postIds.length });
   return { data: rows.map((row) => toPost(row, viewer)) };
 }
 
