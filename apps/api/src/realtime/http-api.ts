@@ -4,6 +4,7 @@ import { MESSAGES } from '@autoradar/core';
 import { TriggerEventRequestSchema, parseWithContract, type ErrorBody } from '@autoradar/contract';
 import { describeInvalidMessage, type RealtimeBus, type RealtimeMessage } from './bus';
 import type { RealtimeLog } from './log';
+import { decodePathPart } from './protocol';
 import { checkHttpApiRequest, HTTP_API_TIMESTAMP_WINDOW_SECONDS, type AppCredentials, type HttpApiRejection } from './signatures';
 
 // The Pusher HTTP API on the websocket port, as Reverb serves it: the bot, another instance or any official Pusher
@@ -78,7 +79,7 @@ export function createHttpApiHandler(deps: HttpApiDeps): (req: IncomingMessage, 
 
     const match = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
     if (!match || req.method !== 'POST') return send(res, 404, { message: MESSAGES.notFound });
-    if (decodeURIComponent(match[1]!) !== deps.app.id) return send(res, 404, { message: 'Приложение не найдено' });
+    if (decodePathPart(match[1]) !== deps.app.id) return send(res, 404, { message: 'Приложение не найдено' });
 
     const body = await readBody(req, deps.maxBodyBytes);
     if (body === null) {

@@ -51,6 +51,16 @@ export function generateSocketId(): string {
 
 export const SOCKET_ID = /^\d+\.\d+$/;
 
+/** A percent-encoded path segment, or null when there is none or it does not decode (`%E0%A4`). */
+export function decodePathPart(part: string | undefined): string | null {
+  if (part === undefined) return null;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
 // Server-to-client `data` is always a JSON string: pusher-js parses it once more, and Reverb sends it so.
 
 export function encodeEvent(event: string, data: string, channel?: string): string {

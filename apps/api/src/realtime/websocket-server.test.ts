@@ -113,9 +113,14 @@ describe('connecting', () => {
     expect((await connect()).socketId).toMatch(/^\d+\.\d+$/);
   });
 
-  it('answers 404 to upgrades on other paths and serves /up', async () => {
-    const { open, base } = await start();
+  it('answers 404 to upgrades on other paths or with an undecodable key, and serves /up', async () => {
+    const { open, base, connect } = await start();
     await expect(open(`ws://${base}/socket`)).rejects.toThrow('404');
+    await expect(open(`ws://${base}/app/%E0%A4%A?protocol=7`)).rejects.toThrow('404');
+    const badApp = await fetch(`http://${base}/apps/%E0%A4%A/events`, { method: 'POST', body: '{}' });
+    expect(badApp.status).toBe(404);
+    // Still serving.
+    expect((await connect()).socketId).toMatch(/^\d+\.\d+$/);
     const up = await fetch(`http://${base}/up`);
     expect(up.status).toBe(200);
     expect(await up.json()).toEqual({ health: 'OK' });

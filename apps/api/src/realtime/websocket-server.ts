@@ -12,6 +12,7 @@ import {
   PROTOCOL_ERRORS,
   SUPPORTED_PROTOCOL_VERSIONS,
   channelKind,
+  decodePathPart,
   encodeConnectionEstablished,
   encodeError,
   encodeEvent,
@@ -181,12 +182,12 @@ export class RealtimeServer {
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://realtime.invalid');
-    const match = /^\/app\/([^/]+)$/.exec(url.pathname);
-    if (!match || this.stopping) {
+    const key = decodePathPart(/^\/app\/([^/]+)$/.exec(url.pathname)?.[1]);
+    if (key === null || this.stopping) {
       socket.end(`HTTP/1.1 ${this.stopping ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, decodeURIComponent(match[1]!), url.searchParams));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, key, url.searchParams));
   }
 
   private accept(ws: WebSocket, req: IncomingMessage, key: string, query: URLSearchParams): void {
