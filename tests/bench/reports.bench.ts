@@ -1,4 +1,4 @@
-// VIN report order figures for docs/performance.md: `cd tests && node --import tsx bench/reports.bench.ts`.
+// VIN report order figures for docs/performance.md: `pnpm --filter @autoradar/tests bench:reports`.
 // Reports, asserts nothing. Providers answer from 127.0.0.1 at once, so the figures are the queue's own cost
 // (claim, write the sections, settle the order, render the report), not a real provider's latency.
 //

@@ -1,4 +1,4 @@
-// Start-up figures for docs/performance.md: `pnpm --filter @autoradar/tests bench`.
+// Start-up figures for docs/performance.md: `pnpm --filter @autoradar/tests bench:start`.
 // Reports, asserts nothing.
 import { startServer, tempDataDir } from '../support/server';
 

@@ -1,4 +1,4 @@
-// Photo upload figures for docs/performance.md: `cd tests && node --import tsx bench/upload.bench.ts`.
+// Photo upload figures for docs/performance.md: `pnpm --filter @autoradar/tests bench:upload`.
 // Reports, asserts nothing.
 //
 // 1. processImage alone (type check, decode, two re-encoded variants) on phone-sized inputs.
