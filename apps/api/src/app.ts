@@ -82,9 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
   paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
-  postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl });
+  const feed = postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl, cacheTtlMs: config.feedCacheTtlMs });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerRealtime(app, config);
+  // Any listing event, from this instance or another one through Redis, makes cached feed answers stale.
+  app.realtimeBus.subscribe((message) => {
+    if (message.event.startsWith('post.')) feed.invalidate();
+  });
   await registerSpa(app, {
     webDistDir: config.webDistDir,
     miniappDistDir: config.miniappDistDir,

@@ -113,6 +113,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'ожидается адрес вида smtp://пользователь:пароль@хост:587'),
   MAIL_FROM: optionalText(),
   UPLOAD_MAX_BYTES: positiveInt(10_485_760),
+  FEED_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число миллисекунд').min(0, 'ожидается число от 0').max(60_000, 'ожидается не больше 60000').default(1000)),
   STAFF_CHAT_ID: z.preprocess(
     emptyToUndefined,
     z.string().regex(/^(-?\d{1,20}|@\w{5,32})$/, 'ожидается id чата Telegram (например, -1001234567890) или @имя_канала').optional(),
@@ -174,6 +175,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Largest uploaded file (photos, logos), bytes. */
   uploadMaxBytes: number;
+  /** How long identical feed requests share one answer (0 turns the cache off). */
+  feedCacheTtlMs: number;
   /** Where support and inspection tickets are announced: a Telegram chat (needs BOT_TOKEN) and/or an e-mail address. */
   staff: { chatId: string | undefined; email: string | undefined };
   yandex: { clientId: string | undefined; clientSecret: string | undefined; oauthUrl: string; loginUrl: string };
@@ -246,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimit: e.AUTH_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    feedCacheTtlMs: e.FEED_CACHE_TTL_MS,
     staff: { chatId: e.STAFF_CHAT_ID, email: e.STAFF_EMAIL },
     yandex: { clientId: e.YANDEX_CLIENT_ID, clientSecret: e.YANDEX_CLIENT_SECRET, oauthUrl: e.YANDEX_OAUTH_URL, loginUrl: e.YANDEX_LOGIN_URL },
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },

@@ -22,7 +22,8 @@ export function testConfig(env: Record<string, string> = {}, over: Partial<Confi
   const mediaDir = path.join(root, 'media');
   mkdirSync(mediaDir, { recursive: true });
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, ...env }),
+    // Tests change listings and re-ask at once: the feed answer cache is off unless a test turns it on.
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, FEED_CACHE_TTL_MS: '0', ...env }),
     mediaDir,
     webDistDir: path.join(root, 'no-web'),
     miniappDistDir: path.join(root, 'no-tma'),

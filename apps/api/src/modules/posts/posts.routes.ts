@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { FEED_MESSAGES } from '@autoradar/core';
+import { FEED_MESSAGES, getDelayCutoff } from '@autoradar/core';
 import { contract } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { HttpError } from '../../http/http-error';
@@ -8,6 +8,7 @@ import { loadShell } from '../../plugins/spa';
 import { FEED_COUNT_ESTIMATE_TTL_MS, FEED_COUNT_EXACT_CAP, FeedCounter } from './feed-counter';
 import { postPageMeta, renderPage } from './post-page';
 import * as service from './posts.service';
+import { ResponseCache } from './response-cache';
 
 export interface PostsDeps {
   db: Db;
@@ -17,9 +18,11 @@ export interface PostsDeps {
   appUrl: string;
   /** Exact counts up to this many matches (tests lower it to reach the estimate). */
   countCap?: number;
+  /** Identical search and carousel requests share one answer this long (0: off). */
+  cacheTtlMs?: number;
 }
 
-export function postsRoutes(app: FastifyInstance, deps: PostsDeps): void {
+export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate(): void } {
   const ctx: service.PostsContext = {
     db: deps.db,
     counter: new FeedCounter(deps.db, { cap: deps.countCap ?? FEED_COUNT_EXACT_CAP, ttlMs: FEED_COUNT_ESTIMATE_TTL_MS, maxEntries: 5_000 }),
@@ -28,11 +31,21 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): void {
   const viewer = (user: service.Viewer['user']): service.Viewer => ({ user, now: app.clock() });
   const posts = contract.posts;
 
-  route(app, posts.search, async ({ body, user }) => service.searchPosts(ctx, body, viewer(user)));
+  // Answers differ only by tariff (the delay and isNew), never by person, so that is all the key holds besides the body.
+  const cache = new ResponseCache<unknown>({ ttlMs: deps.cacheTtlMs ?? 0, maxEntries: 2_000, now: () => app.clock().getTime() });
+  const tariff = (user: service.Viewer['user'], now: Date) => (getDelayCutoff(user, now) === null ? 'pro' : 'basic');
+  route(app, posts.search, async ({ body, user }) => {
+    const v = viewer(user);
+    const key = JSON.stringify(['search', tariff(user, v.now), body]);
+    return (await cache.get(key, () => service.searchPosts(ctx, body, v))) as Awaited<ReturnType<typeof service.searchPosts>>;
+  });
   route(app, posts.countNew, async ({ body, user }) => service.countNewPosts(ctx, body, viewer(user)));
   route(app, posts.my, async ({ user }) => service.getMyPosts(ctx, user.id, viewer(user)));
   route(app, posts.get, async ({ params, user }) => service.getPost(ctx, params.id, viewer(user)));
-  route(app, posts.featured, async ({ user }) => service.getFeatured(ctx, viewer(user)));
+  route(app, posts.featured, async ({ user }) => {
+    const v = viewer(user);
+    return (await cache.get(JSON.stringify(['featured', tariff(user, v.now)]), () => service.getFeatured(ctx, v))) as Awaited<ReturnType<typeof service.getFeatured>>;
+  });
   route(app, posts.notes, async ({ body, user }) => service.getNotes(ctx, body.ids, viewer(user)));
 
   // The page answers browsers: its 404 is the app shell too (the SPA shows its own not-found screen).
@@ -56,6 +69,7 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): void {
       return sendPage(reply, 200, renderPage(shell, meta));
     });
   });
+  return { invalidate: () => cache.clear() };
 }
 
 function sendPage(reply: FastifyReply, status: 200 | 404, html: string): FastifyReply {

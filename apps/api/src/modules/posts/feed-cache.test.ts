@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { posts, type NewPost } from '@autoradar/db';
+import { describeEachDb } from '@autoradar/db/testing';
+import { buildTestApp, signInAdmin, signInPro, testClock, testConfig } from '../../testing/test-app';
+
+const HOUR = 3_600_000;
+
+describeEachDb('feed answer cache', (getDb) => {
+  let app: FastifyInstance;
+  const clock = testClock();
+  const ago = (hours: number) => new Date(clock().getTime() - hours * HOUR);
+
+  async function addPost(over: Partial<NewPost> = {}) {
+    const [row] = await getDb()
+      .db.insert(posts)
+      .values({ channel: 'avto_msk', title: 'Кэш Тест', text: '<p>Продаю.</p>', status: 'published', publishedAt: ago(48), ...over })
+      .returning();
+    return row!;
+  }
+  const ids = async (headers: Record<string, string> = {}) =>
+    ((await app.inject({ method: 'POST', url: '/api/posts/search', payload: {}, headers })).json().data as { id: number }[]).map((p) => p.id);
+
+  beforeAll(async () => {
+    app = await buildTestApp(getDb(), { clock, config: testConfig({ FEED_CACHE_TTL_MS: '1000' }) });
+  });
+  afterAll(() => app.close());
+
+  it('shares one answer for a second, then asks the database again', async () => {
+    const first = await addPost();
+    expect(await ids()).toContain(first.id);
+    const second = await addPost({ publishedAt: ago(30) });
+    expect(await ids()).not.toContain(second.id);
+    clock.advance(1_001);
+    expect(await ids()).toContain(second.id);
+  });
+
+  it('keeps guests and PRO users apart: a fresh aggregated listing is shown at once to PRO only', async () => {
+    const pro = await signInPro(getDb(), clock());
+    clock.advance(5_000);
+    expect(await ids()).toBeDefined();
+    const fresh = await addPost({ publishedAt: ago(1) });
+    expect(await ids(pro.headers)).toContain(fresh.id);
+    expect(await ids()).not.toContain(fresh.id);
+  });
+
+  it('forgets everything when a listing event passes through the realtime bus (any instance)', async () => {
+    clock.advance(5_000);
+    const gone = await addPost({ publishedAt: ago(26) });
+    expect(await ids()).toContain(gone.id);
+    const admin = await signInAdmin(getDb());
+    const res = await app.inject({ method: 'PUT', url: `/api/posts/${gone.id}/unpublish`, headers: admin.headers });
+    expect(res.statusCode).toBe(204);
+    expect(await ids()).not.toContain(gone.id);
+
+    const other = await addPost({ publishedAt: ago(25) });
+    expect(await ids()).not.toContain(other.id);
+    // What another instance's event looks like when Redis hands it over.
+    await app.realtimeBus.publish({ channels: ['post.1'], event: 'post.updated', data: '{}' });
+    expect(await ids()).toContain(other.id);
+  });
+});
