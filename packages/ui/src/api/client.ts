@@ -1,0 +1,106 @@
+import ky, { type KyInstance } from 'ky';
+import {
+  buildPath,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@autoradar/contract';
+import { ApiError, readErrorBody } from './api-error';
+import { clearStoredToken, readStoredToken } from './token-storage';
+
+/** `{}` without the lint rule against empty object types. */
+type Empty = Record<never, never>;
+
+/** An input key the endpoint does not declare cannot be passed. */
+type Absent<K extends string> = { [P in K]?: never };
+
+/** Params and body are required once declared (a POST with `{}` still sends `{}`), unless the schema allows undefined. */
+type Declared<K extends string, T> = [T] extends [undefined] ? Absent<K> : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** A query is optional when every key in it is. */
+type QueryField<T> = [T] extends [undefined] ? Absent<'query'> : Empty extends T ? { query?: T } : { query: T };
+
+export type CallInput<E> = Declared<'params', EndpointParams<E>> &
+  QueryField<EndpointQuery<E>> &
+  Declared<'body', EndpointBody<E>> & { signal?: AbortSignal };
+
+/** The input argument may be left out only when nothing in it is required. */
+type CallArgs<E> = Empty extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+export type Call = <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) => Promise<EndpointResponse<E>>;
+
+export interface ApiClientOptions {
+  /** Origin the paths are resolved against; '' (the page's own origin) in the apps. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  getToken?: () => string | undefined;
+  /** A 401 means the stored token is no longer valid (spec §8: it clears the session). */
+  onUnauthorized?: () => void;
+  timeoutMs?: number;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** One ky client for every call of the contract; returns `call`. */
+export function createApiClient(options: ApiClientOptions = {}): { call: Call } {
+  const { baseUrl = '', getToken, onUnauthorized } = options;
+  const http: KyInstance = ky.create({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Failures are shown with a retry button; silent retries would only delay that.
+    retry: 0,
+    timeout: options.timeoutMs ?? 15_000,
+    throwHttpErrors: false,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = getToken?.();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  const call = async (endpoint: EndpointDefinition, input: CallInput<EndpointDefinition> = {}): Promise<unknown> => {
+    const { params, query, body, signal } = input as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+    const path = params ? buildPath(endpoint.path, params as Record<string, string | number>) : endpoint.path;
+    const searchParams = query
+      ? Object.entries(query).filter((entry): entry is [string, string | number | boolean] => entry[1] != null)
+      : undefined;
+
+    let response: Response;
+    try {
+      response = await http(baseUrl + path, {
+        method: endpoint.method,
+        ...(searchParams && searchParams.length > 0 ? { searchParams: searchParams.map(([k, v]) => [k, String(v)]) } : {}),
+        ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiError(null, null, { cause: error });
+    }
+
+    if (!response.ok) {
+      if (response.status === 401) onUnauthorized?.();
+      throw new ApiError(response.status, await readErrorBody(response));
+    }
+    if (response.status === 204) return undefined;
+    if (endpoint.html) return response.text();
+    try {
+      return await response.json();
+    } catch (error) {
+      // A 200 that is not JSON is an answer from something other than the API (a captive portal, a proxy).
+      throw new ApiError(response.status, null, { cause: error });
+    }
+  };
+
+  return { call: call as Call };
+}
+
+/** The apps' client: same origin, the stored token, and a 401 forgets it. */
+export const { call } = createApiClient({ getToken: readStoredToken, onUnauthorized: clearStoredToken });
