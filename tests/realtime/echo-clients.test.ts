@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import PusherServer from 'pusher';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Post, User } from '@autoradar/contract';
+import { samplePost } from '@autoradar/contract/fixtures';
 import type { DbHandle } from '@autoradar/db';
 import { createTestDb } from '@autoradar/db/testing';
 import { buildApp } from '@autoradar/api/app';
@@ -14,32 +15,8 @@ import { connected, createEcho, Inbox, pusherOf, waitFor, type EchoClient } from
 
 const REVERB = { REVERB_APP_ID: 'echo-test', REVERB_APP_KEY: 'echo-test-key', REVERB_APP_SECRET: 'echo-test-secret', HOST: '127.0.0.1' };
 
-const post: Post = {
-  id: 42,
-  mark: 'Lada',
-  model: 'Vesta',
-  title: 'Lada Vesta, 2019',
-  year: 2019,
-  price: 950_000,
-  currency: 'RUB',
-  mileage: 60_000,
-  text: '<p>Один владелец</p>',
-  location: 'Казань',
-  published_at: '2026-11-21T12:00:00.000Z',
-  isNew: true,
-  isUpdated: false,
-  mediaFiles: [{ type: 'photo', url: '/media/demo/1.jpg', url_sm: '/media/demo/1-sm.jpg', title: null }],
-  vk_owner_id: null,
-  vk_post_id: null,
-  hash: null,
-  url: null,
-  channel: 'site',
-  message_id: null,
-  brand_id: 1,
-  model_id: 2,
-  city_id: 3,
-  status: 'published',
-};
+// Spec-shaped sample listing, id fixed to match the post.42 channel below.
+const post: Post = { ...samplePost, id: 42 };
 
 // One database is enough here: sessions are read by the auth module, whose tests run on both; this suite is about the
 // websocket clients.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@autoradar/contract';
+import { samplePost } from '@autoradar/contract/fixtures';
 import { createBroadcaster } from './broadcaster';
 import { createLocalBus, type RealtimeMessage } from './bus';
 import { silentLog } from './log';
@@ -12,32 +13,8 @@ function recording() {
   return { broadcaster: createBroadcaster(bus, silentLog), sent };
 }
 
-const post: Post = {
-  id: 42,
-  mark: 'Lada',
-  model: 'Vesta',
-  title: 'Lada Vesta, 2019',
-  year: 2019,
-  price: 950_000,
-  currency: 'RUB',
-  mileage: 60_000,
-  text: '<p>Один владелец</p>',
-  location: 'Казань',
-  published_at: '2026-11-21T12:00:00.000Z',
-  isNew: true,
-  isUpdated: false,
-  mediaFiles: [],
-  vk_owner_id: null,
-  vk_post_id: null,
-  hash: null,
-  url: null,
-  channel: 'site',
-  message_id: null,
-  brand_id: 1,
-  model_id: 2,
-  city_id: 3,
-  status: 'published',
-};
+// Spec-shaped sample listing, id fixed to match the post.42 channel below.
+const post: Post = { ...samplePost, id: 42 };
 
 describe('Broadcaster', () => {
   it('sends objects as JSON and strings as they are (JSON already, as Pusher SDKs take them)', async () => {
