@@ -62,6 +62,9 @@ export const messages = {
         text: 'Разместите своё объявление — его увидят покупатели по всей России.',
       },
     ],
+    featured: {
+      label: 'Свежие объявления',
+    },
     carousel: {
       roleDescription: 'карусель',
       slideRoleDescription: 'слайд',

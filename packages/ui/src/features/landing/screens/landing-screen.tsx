@@ -4,19 +4,23 @@ import { readAppName } from '../../../config';
 import { messages } from '../../../messages';
 import { AiHint } from '../components/ai-hint';
 import { BenefitCarousel } from '../components/benefit-carousel';
+import { FeaturedCarousel } from '../components/featured-carousel';
 import { FeatureList } from '../components/feature-list';
 import { Hero } from '../components/hero';
 import { LandingFooter } from '../components/landing-footer';
+import { useFeaturedPosts } from '../hooks/featured-posts';
 import '../landing.css';
 
 /** The landing page (spec §2, route /): what the product offers and the way into search. */
 export function LandingScreen() {
   const appName = readAppName();
   useDocumentTitle(messages.landing.documentTitle(appName));
+  const featured = useFeaturedPosts();
 
   return (
     <List Component="main" className="landing">
       <Hero appName={appName} />
+      <FeaturedCarousel posts={featured} />
       <AiHint />
       <FeatureList />
       <BenefitCarousel />
