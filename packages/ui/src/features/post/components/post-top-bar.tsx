@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../../messages';
 import { usePlatform } from '../../../platform';
 
@@ -21,8 +21,8 @@ export function PostTopBar() {
 
   return (
     <nav className="post-top-bar">
-      <a
-        href="/"
+      <Link
+        to="/"
         className="post-top-bar__back"
         onClick={(event) => {
           event.preventDefault();
@@ -30,7 +30,7 @@ export function PostTopBar() {
         }}
       >
         <span aria-hidden="true">‹</span> {messages.post.back}
-      </a>
+      </Link>
     </nav>
   );
 }
