@@ -33,19 +33,23 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate
 
   // Answers differ only by tariff (the delay and isNew), never by person, so that is all the key holds besides the body.
   const cache = new ResponseCache<unknown>({ ttlMs: deps.cacheTtlMs ?? 0, maxEntries: 2_000, now: () => app.clock().getTime() });
-  const tariff = (user: service.Viewer['user'], now: Date) => (getDelayCutoff(user, now) === null ? 'pro' : 'basic');
+  const cached = <T>(name: string, v: service.Viewer, body: unknown, load: () => Promise<T>): Promise<T> =>
+    cache.get(JSON.stringify([name, getDelayCutoff(v.user, v.now) === null ? 'pro' : 'basic', body]), load) as Promise<T>;
+
   route(app, posts.search, async ({ body, user }) => {
     const v = viewer(user);
-    const key = JSON.stringify(['search', tariff(user, v.now), body]);
-    return (await cache.get(key, () => service.searchPosts(ctx, body, v))) as Awaited<ReturnType<typeof service.searchPosts>>;
+    return cached('search', v, body, () => service.searchPosts(ctx, body, v));
   });
-  route(app, posts.countNew, async ({ body, user }) => service.countNewPosts(ctx, body, viewer(user)));
-  route(app, posts.my, async ({ user }) => service.getMyPosts(ctx, user.id, viewer(user)));
-  route(app, posts.get, async ({ params, user }) => service.getPost(ctx, params.id, viewer(user)));
+  route(app, posts.countNew, async ({ body, user }) => {
+    const v = viewer(user);
+    return cached('count-new', v, body, () => service.countNewPosts(ctx, body, v));
+  });
   route(app, posts.featured, async ({ user }) => {
     const v = viewer(user);
-    return (await cache.get(JSON.stringify(['featured', tariff(user, v.now)]), () => service.getFeatured(ctx, v))) as Awaited<ReturnType<typeof service.getFeatured>>;
+    return cached('featured', v, null, () => service.getFeatured(ctx, v));
   });
+  route(app, posts.my, async ({ user }) => service.getMyPosts(ctx, user.id, viewer(user)));
+  route(app, posts.get, async ({ params, user }) => service.getPost(ctx, params.id, viewer(user)));
   route(app, posts.notes, async ({ body, user }) => service.getNotes(ctx, body.ids, viewer(user)));
 
   // The page answers browsers: its 404 is the app shell too (the SPA shows its own not-found screen).
