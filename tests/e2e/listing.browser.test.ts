@@ -30,7 +30,11 @@ describe('listing page in a real browser', () => {
       const cards = page.locator('.featured a[href*="/posts/"]');
       await expect.poll(() => cards.count()).toBeGreaterThan(0);
       const first = cards.first();
-      await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect.poll(() => first.locator('img').evaluate((img) => {
+        // Runs in the page; the test's own types have no DOM.
+        const el = img as unknown as { complete: boolean; naturalWidth: number };
+        return el.complete && el.naturalWidth > 0;
+      })).toBe(true);
       const cardTitle = (await first.locator('.featured__title').textContent()) ?? '';
       expect(cardTitle).not.toBe('');
       expect(await first.textContent()).toContain('₽');
