@@ -6,7 +6,7 @@ import { bootTelegram } from './lib/tma';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const { platform } = bootTelegram();
+const { platform } = await bootTelegram();
 
 createRoot(container).render(
   <StrictMode>

@@ -20,6 +20,8 @@ export interface Platform {
     get(): Appearance;
     subscribe(onChange: () => void): () => void;
   };
+  /** Telegram's raw initData query string when the mini-app was launched by Telegram (or the dev mock). */
+  readonly initData?: string;
   /** telegram-ui's look: 'ios' on Apple Telegram clients, 'base' elsewhere. */
   readonly look?: 'base' | 'ios';
 }

@@ -5,6 +5,7 @@ import {
   init,
   isTMA,
   miniApp,
+  mockTelegramEnv,
   openLink,
   openTelegramLink,
   parseLaunchParamsQuery,
@@ -72,8 +73,27 @@ function openInBrowser(url: string): void {
 }
 
 /** A plain browser (or the browser tests): the same screens, no native BackButton, system theme. */
-function createBrowserPlatform(): Platform {
-  return { kind: 'miniapp', openLink: openInBrowser };
+function createBrowserPlatform(initData?: string): Platform {
+  return { kind: 'miniapp', openLink: openInBrowser, ...(initData ? { initData } : {}) };
+}
+
+function hasLaunchParams(): boolean {
+  try {
+    if (retrieveRawLaunchParams()) return true;
+  } catch {
+    // none in the address, the navigation entry or the SDK's storage
+  }
+  return readKept(LAUNCH_PARAMS_KEY) !== undefined;
+}
+
+/**
+ * Development in a plain browser (DESIGN §3): mock the Telegram environment with launch params signed by the
+ * development bot token, so the real check/login flow runs. Vite removes this branch from production builds.
+ */
+async function mockDevelopmentEnvironment(): Promise<void> {
+  const { createDevLaunchParams } = await import('./dev-launch-params');
+  mockTelegramEnv({ launchParams: await createDevLaunchParams(), onEvent: () => {} });
+  console.info('[tma] development: Telegram environment mocked with a development user');
 }
 
 function mountComponents(): void {
@@ -96,9 +116,10 @@ function mountComponents(): void {
   miniApp.ready.ifAvailable();
 }
 
-function createTelegramPlatform(tgPlatform: string | null): Platform {
+function createTelegramPlatform(tgPlatform: string | null, initData: string | undefined): Platform {
   return {
     kind: 'miniapp',
+    ...(initData ? { initData } : {}),
     look: tgPlatform === 'ios' || tgPlatform === 'macos' ? 'ios' : 'base',
     openLink: (url) => {
       const [opened] = /^https:\/\/t\.me\//.test(url) ? openTelegramLink.ifAvailable(url) : openLink.ifAvailable(url);
@@ -131,7 +152,10 @@ function createTelegramPlatform(tgPlatform: string | null): Platform {
 }
 
 /** Keeps the launch params, initialises the SDK inside Telegram and returns the Platform the app boots with. */
-export function bootTelegram(): TmaBoot {
+export async function bootTelegram(): Promise<TmaBoot> {
+  if (import.meta.env.DEV && !hasLaunchParams()) {
+    await mockDevelopmentEnvironment().catch((error: unknown) => console.warn('[tma] development mock failed', error));
+  }
   const rawLaunchParams = keepLaunchParams();
   const startParam = keepStartParam(rawLaunchParams);
 
@@ -140,17 +164,20 @@ export function bootTelegram(): TmaBoot {
     return { platform: createBrowserPlatform(), launch: undefined };
   }
 
+  const query = new URLSearchParams(rawLaunchParams);
+  const initDataRaw = query.get('tgWebAppData') ?? undefined;
   try {
     init({ launchParams: parseLaunchParamsQuery(rawLaunchParams) });
     mountComponents();
   } catch (error) {
-    console.error('[tma] Telegram SDK failed to start; continuing without it', error);
-    return { platform: createBrowserPlatform(), launch: undefined };
+    // Launch params without a Telegram client to talk to (a link opened in a browser): no native controls, but the
+    // initData still signs in; the server decides whether it is genuine.
+    console.warn('[tma] Telegram SDK failed to start; continuing without native controls', error);
+    return { platform: createBrowserPlatform(initDataRaw), launch: { rawLaunchParams, initDataRaw, startParam } };
   }
 
-  const query = new URLSearchParams(rawLaunchParams);
   return {
-    platform: createTelegramPlatform(query.get('tgWebAppPlatform')),
-    launch: { rawLaunchParams, initDataRaw: query.get('tgWebAppData') ?? undefined, startParam },
+    platform: createTelegramPlatform(query.get('tgWebAppPlatform'), initDataRaw),
+    launch: { rawLaunchParams, initDataRaw, startParam },
   };
 }

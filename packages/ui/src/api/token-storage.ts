@@ -15,8 +15,23 @@ export function readStoredToken(): string | undefined {
 
 export function storeToken(token: string): void {
   storage()?.setItem(TOKEN_KEY, token);
+  notifyTokenChange();
 }
 
 export function clearStoredToken(): void {
   storage()?.removeItem(TOKEN_KEY);
+  notifyTokenChange();
+}
+
+// The session follows the stored token: the client clears it on a 401 without knowing about any UI state.
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after every store or clear; returns the function that removes it. */
+export function subscribeToStoredToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notifyTokenChange(): void {
+  for (const listener of listeners) listener();
 }

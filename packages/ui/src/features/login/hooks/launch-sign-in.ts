@@ -1,0 +1,22 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { usePlatform } from '../../../platform';
+
+/**
+ * In the mini-app, a guest launched by Telegram goes through the mini-app sign-in once per launch (spec §4), then
+ * comes back to the page Telegram opened ('/' leaves the default, search).
+ */
+export function useMiniAppLaunchSignIn(isGuest: boolean): void {
+  const { initData } = usePlatform();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const decided = useRef(false);
+
+  useEffect(() => {
+    if (decided.current) return;
+    decided.current = true;
+    if (!initData || !isGuest || pathname === '/login') return;
+    const redirect = pathname === '/' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
+    void navigate(`/login${redirect}`, { replace: true });
+  }, [initData, isGuest, pathname, search, navigate]);
+}

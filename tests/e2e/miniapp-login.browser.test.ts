@@ -1,0 +1,126 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
+import { startServer, tempDataDir, type RunningServer } from '../support/server';
+
+// Sign-in as a person sees it: the mini-app launched by Telegram with real signed initData, and the web app coming
+// back from the server with the token in the fragment.
+
+const BOT_TOKEN = '123456789:TEST-miniapp-login-token-for-browser-tests';
+const TOKEN_KEY = 'autoradar:token';
+
+/** initData as Telegram signs it: HMAC-SHA256 keyed by HMAC-SHA256('WebAppData', token) over the sorted pairs. */
+function signInitData(user: Record<string, unknown>): string {
+  const fields: Record<string, string> = {
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+    signature: 'test-signature',
+    user: JSON.stringify(user),
+  };
+  const dataCheckString = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
+  const hash = createHmac('sha256', secret).update(dataCheckString).digest('hex');
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+/** The hash Telegram opens the mini-app with (the SDK reads the launch params from it). */
+const launchHash = (initData: string) =>
+  `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop&tgWebAppThemeParams=%7B%7D`;
+
+// Evaluated in the page; named through globalThis because this package has no DOM types.
+const readToken = (page: Page) => page.evaluate((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key), TOKEN_KEY);
+
+describe('sign-in in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let botApi: Awaited<ReturnType<typeof startBotApiEmulator>>;
+  beforeAll(async () => {
+    // With BOT_TOKEN set the server also starts the bot, which needs a Bot API to talk to.
+    botApi = await startBotApiEmulator();
+    server = await startServer({ DATA_DIR: tempDataDir(), BOT_TOKEN, BOT_USERNAME: 'autoradar_test_bot', TELEGRAM_API_URL: botApi.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await botApi?.close();
+  });
+
+  it('mini-app: a new Telegram user sees the info card, signs in with one tap, and is signed in at once next time', async () => {
+    const initData = signInitData({ id: 5_000_000_001, first_name: 'Иван', last_name: 'Петров', username: 'ivan_petrov', photo_url: 'https://t.me/i/userpic/320/ivan.jpg' });
+
+    const first = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await first.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/tma/${launchHash(initData)}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Иван Петров' }).isVisible()).toBe(true);
+    expect(await page.getByText('@ivan_petrov').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Быстрый вход' }).isVisible()).toBe(true);
+    expect(await readToken(page)).toBeNull();
+
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect.poll(() => page.getByText('Вы вошли').isVisible()).toBe(true);
+    const token = await readToken(page);
+    expect(token).toBeTruthy();
+    const me = await fetch(`${server.url}/api/user/data`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await me.json()).toMatchObject({ username: 'ivan_petrov', has_telegram: true });
+    // Then the redirect: no query, so the default, search.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/tma/search');
+    expect(errors).toEqual([]);
+    await first.close();
+
+    // A fresh launch (no stored token): the account exists, so the check alone signs in.
+    const second = await browser.newContext();
+    const again = await second.newPage();
+    await again.goto(`${server.url}/tma/${launchHash(initData)}`);
+    await expect.poll(() => again.getByText('Вы вошли').isVisible()).toBe(true);
+    expect(await again.getByRole('button', { name: 'Войти' }).count()).toBe(0);
+    expect(await readToken(again)).toBeTruthy();
+    await second.close();
+  });
+
+  it('mini-app: initData the server rejects shows its message and a retry button', async () => {
+    const forged = signInitData({ id: 5_000_000_002, first_name: 'Ольга' }).replace(/hash=[0-9a-f]+/, `hash=${'0'.repeat(64)}`);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/tma/${launchHash(forged)}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
+    expect((await page.getByRole('alert').innerText()).length).toBeGreaterThan(0);
+    expect(await readToken(page)).toBeNull();
+    await context.close();
+  });
+
+  it('web: the token the server returns in the fragment is stored and removed from the address bar', async () => {
+    const initData = signInitData({ id: 5_000_000_003, first_name: 'Анна', username: 'anna_web' });
+    const answer = await fetch(`${server.url}/api/auth/telegram/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ initData }),
+    });
+    const { token } = (await answer.json()) as { token: string };
+    expect(token).toBeTruthy();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#token=${encodeURIComponent(token)}`);
+    await expect.poll(() => readToken(page)).toBe(token);
+    await expect.poll(() => page.url()).toBe(`${server.url}/`);
+    await context.close();
+  });
+
+  it('web: /login offers Yandex ID and shows the error the server sends back in the fragment', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirect=%2Fnotes#error=${encodeURIComponent('Вход отменён')}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Быстрый вход' }).isVisible()).toBe(true);
+    expect(await page.getByRole('alert').innerText()).toBe('Вход отменён');
+    expect(await page.getByRole('link', { name: 'Войти через Яндекс' }).getAttribute('href')).toBe('/auth/yandex/redirect?redirect=%2Fnotes');
+    await context.close();
+  });
+});
