@@ -47,6 +47,17 @@ describeEachDb('HTTP app', (getDb) => {
     expect(res.body).toContain('window.__APP_CONFIG__={"appName":"Авто\\u003cРадар>"}');
   });
 
+  it('tells the login page the bot username when one is configured', async () => {
+    const dist = fakeDist();
+    const withBot = await buildApp({
+      config: { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BOT_USERNAME: 'autoradar_bot' }), webDistDir: dist.web, miniappDistDir: dist.miniapp, mediaDir: dist.media },
+      db: getDb(),
+    });
+    const res = await withBot.inject({ method: 'GET', url: '/login' });
+    expect(res.body).toContain('window.__APP_CONFIG__={"appName":"АвтоРадар","botUsername":"autoradar_bot"}');
+    await withBot.close();
+  });
+
   it('falls back to the right app shell for client-side routes', async () => {
     const web = await app.inject({ method: 'GET', url: '/search?brands=1' });
     expect(web.statusCode).toBe(200);

@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
   paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
-  const feed = postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, appUrl: config.appUrl, cacheTtlMs: config.feedCacheTtlMs });
+  const feed = postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, botUsername: config.bot.username, appUrl: config.appUrl, cacheTtlMs: config.feedCacheTtlMs });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerRealtime(app, config);
   // Any listing event, from this instance or another one through Redis, makes cached feed answers stale.
@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     miniappDistDir: config.miniappDistDir,
     mediaDir: config.mediaDir,
     appName: config.appName,
+    botUsername: config.bot.username,
   });
   return app;
 }

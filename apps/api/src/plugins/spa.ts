@@ -14,13 +14,23 @@ export interface SpaOptions {
   miniappDistDir: string;
   mediaDir: string;
   appName: string;
+  botUsername?: string | undefined;
 }
 
 /** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
-export function loadShell(distDir: string, appName: string): string | undefined {
+/** What the client reads from `window.__APP_CONFIG__` (packages/ui/src/config.ts). */
+export interface ShellSettings {
+  appName: string;
+  /** The Telegram Login Widget needs the bot's username; without it the login page says Telegram is not set up. */
+  botUsername?: string | undefined;
+}
+
+export function loadShell(distDir: string, settings: ShellSettings): string | undefined {
   const file = path.join(distDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const config = `<script>window.__APP_CONFIG__=${JSON.stringify({ appName }).replace(/</g, '\\u003c')}</script>`;
+  const { appName, botUsername } = settings;
+  const client = botUsername ? { appName, botUsername } : { appName };
+  const config = `<script>window.__APP_CONFIG__=${JSON.stringify(client).replace(/</g, '\\u003c')}</script>`;
   return readFileSync(file, 'utf8')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(appName)}</title>`)
     .replace('</head>', `${config}</head>`);
@@ -32,8 +42,8 @@ export function escapeHtml(s: string): string {
 
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promise<void> {
   const shells = {
-    web: loadShell(opts.webDistDir, opts.appName),
-    miniapp: loadShell(opts.miniappDistDir, opts.appName),
+    web: loadShell(opts.webDistDir, opts),
+    miniapp: loadShell(opts.miniappDistDir, opts),
   };
 
   await app.register(fastifyStatic, { root: opts.mediaDir, prefix: '/media/', index: false, maxAge: '7d', decorateReply: true });

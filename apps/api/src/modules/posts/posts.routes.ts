@@ -15,6 +15,7 @@ export interface PostsDeps {
   /** The built web app whose shell the listing page reuses. */
   webDistDir: string;
   appName: string;
+  botUsername?: string | undefined;
   appUrl: string;
   /** Exact counts up to this many matches (tests lower it to reach the estimate). */
   countCap?: number;
@@ -53,7 +54,7 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate
   route(app, posts.notes, async ({ body, user }) => service.getNotes(ctx, body.ids, viewer(user)));
 
   // The page answers browsers: its 404 is the app shell too (the SPA shows its own not-found screen).
-  const shell = loadShell(deps.webDistDir, deps.appName);
+  const shell = loadShell(deps.webDistDir, { appName: deps.appName, botUsername: deps.botUsername });
   const notFoundPage = () =>
     renderPage(shell, { title: FEED_MESSAGES.postNotFound, description: FEED_MESSAGES.postNotFound, image: null, url: deps.appUrl, siteName: deps.appName });
   void app.register(async (scope) => {
