@@ -4,7 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pnpmArgs = (args) => (process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath, ...args]] : ['pnpm', args]);
+const pnpmArgs = (args) =>
+  process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath, ...args]] : ['pnpm', args];
 
 const [cmd, args] = pnpmArgs(['build']);
 console.log('Сборка веб-приложения и мини-приложения…');

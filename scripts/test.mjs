@@ -26,7 +26,15 @@ console.log('\n== tests ==');
 mkdirSync('test-results', { recursive: true });
 const out = 'test-results/vitest.json';
 rmSync(out, { force: true });
-const res = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...process.argv.slice(2)]);
+const res = pnpm([
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${out}`,
+  ...process.argv.slice(2),
+]);
 
 let passed = 0;
 let failed = stepFailures;

@@ -43,12 +43,14 @@ export async function ensureBenchData(opts: { count: number; reseed: boolean }):
   };
   let handle = await open(opts.reseed);
   // A finished load ends with the marker row; anything else is rebuilt from an empty database.
-  const { rows } = await handle.client.query<{ n: number }>(
-    `select coalesce((select count from bench_seed where finished), -1) as n`,
-  ).catch(() => ({ rows: [{ n: -1 }] }));
+  const { rows } = await handle.client
+    .query<{ n: number }>(`select coalesce((select count from bench_seed where finished), -1) as n`)
+    .catch(() => ({ rows: [{ n: -1 }] }));
   const existing = rows[0]?.n ?? -1;
   if (existing === opts.count) {
-    log(`база уже содержит ${existing.toLocaleString('ru-RU')} объявлений: используем их (--reseed, чтобы пересоздать)`);
+    log(
+      `база уже содержит ${existing.toLocaleString('ru-RU')} объявлений: используем их (--reseed, чтобы пересоздать)`,
+    );
     return handle;
   }
   if (!opts.reseed) {

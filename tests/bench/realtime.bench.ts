@@ -47,7 +47,11 @@ async function serve(role: Role): Promise<void> {
     await new Promise((resolve) => wss.once('listening', resolve));
     port = (wss.address() as { port: number }).port;
     publish = (seq) => {
-      const text = JSON.stringify({ event: 'post.published', channel: 'posts', data: JSON.stringify({ seq, sentAt: now(), payload: PAYLOAD }) });
+      const text = JSON.stringify({
+        event: 'post.published',
+        channel: 'posts',
+        data: JSON.stringify({ seq, sentAt: now(), payload: PAYLOAD }),
+      });
       for (const client of wss.clients) client.send(text);
     };
   } else {
@@ -66,7 +70,8 @@ async function serve(role: Role): Promise<void> {
     });
     port = (await server.listen()).port;
     const broadcaster = createBroadcaster(bus, silentLog);
-    publish = (seq) => void broadcaster.publish('posts', 'post.published', JSON.stringify({ seq, sentAt: now(), payload: PAYLOAD }));
+    publish = (seq) =>
+      void broadcaster.publish('posts', 'post.published', JSON.stringify({ seq, sentAt: now(), payload: PAYLOAD }));
   }
   // How long the publish call holds the server's event loop: encoding plus one send per socket.
   const loops: number[] = [];
@@ -116,7 +121,10 @@ async function run(role: Role) {
   const server = await child(role);
   const baseline = (await server.ask<{ memory: { rss: number; heapUsed: number } }>('memory', 'memory')).memory;
 
-  const url = role === 'bare' ? `ws://127.0.0.1:${server.port}/` : `ws://127.0.0.1:${server.port}/app/${APP.key}?protocol=7&client=js&version=8.6.0`;
+  const url =
+    role === 'bare'
+      ? `ws://127.0.0.1:${server.port}/`
+      : `ws://127.0.0.1:${server.port}/app/${APP.key}?protocol=7&client=js&version=8.6.0`;
   const arrivals = new Map<number, { count: number; last: number; sentAt: number }>();
   const sockets: WebSocket[] = [];
   const everyoneGot = new Map<number, () => void>();
@@ -201,7 +209,9 @@ async function run(role: Role) {
 if (process.argv[2] === 'serve') {
   await serve(process.argv[3] as Role);
 } else {
-  console.log(`${CONNECTIONS} connections subscribed to posts, ${EVENTS} events of ${PAYLOAD.length} bytes, one after another`);
+  console.log(
+    `${CONNECTIONS} connections subscribed to posts, ${EVENTS} events of ${PAYLOAD.length} bytes, one after another`,
+  );
   for (const role of ['bare', 'ours'] as const) {
     const r = await run(role);
     const name = role === 'bare' ? 'bare ws broadcast (floor)' : 'Pusher-protocol server';

@@ -6,11 +6,11 @@
 // 2. Ordering through the API: POST /api/partners/:id/orders while the provider holds every answer, so the
 //    request's time is its own and not the provider's.
 import type { DbHandle } from '@autoradar/db';
-import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing';
+import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
 import { insertOrder } from '@autoradar/api/modules/partners/orders.repo';
 import { insertPartner } from '@autoradar/api/modules/partners/partners.repo';
 import { createOrderWorker } from '@autoradar/api/reports/order-worker';
-import { createApiCloudProvider } from '@autoradar/api/reports/api-cloud-provider';
+import { createApiCloudProvider } from '@autoradar/api/reports/api-cloud.provider';
 import { startFakeApiCloud } from '@autoradar/api/reports/testing/fake-api-cloud';
 import { buildTestApp, signInAdmin, testConfig } from '@autoradar/api/testing/test-app';
 
@@ -21,7 +21,8 @@ const silent = { info: () => undefined, error: () => undefined };
 async function throughput(handle: DbHandle, workers: number, apiUrl: string, token: string): Promise<string> {
   const { db } = handle;
   const partner = await insertPartner(db, { title: 'Bench', url: 'https://bench.example' });
-  for (let i = 0; i < ORDERS; i++) await insertOrder(db, partner.id, `XTA2170308${String(i).padStart(7, '0')}`, new Date());
+  for (let i = 0; i < ORDERS; i++)
+    await insertOrder(db, partner.id, `XTA2170308${String(i).padStart(7, '0')}`, new Date());
   const provider = createApiCloudProvider({ apiUrl, apiKey: token, timeoutMs: 10_000 });
   const started = performance.now();
   const running = Array.from({ length: workers }, () =>

@@ -3,10 +3,12 @@
 //
 // 1. processImage alone (type check, decode, two re-encoded variants) on phone-sized inputs.
 // 2. POST /api/drafts/media through the whole API (multipart, processImage, two files written, one row), PGlite.
+import { contract } from '@autoradar/contract';
 import { importReferenceData } from '@autoradar/db';
-import { createTestDb } from '@autoradar/db/testing';
+import { createTestDb } from '@autoradar/db/testing/test-db';
 import { processImage } from '@autoradar/api/media/image';
 import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { readJson } from '@autoradar/api/testing/read-json';
 import { buildTestApp, signIn, testConfig } from '@autoradar/api/testing/test-app';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -29,7 +31,10 @@ async function timeUpload(input: Buffer): Promise<string> {
   await importReferenceData(handle.db);
   const app = await buildTestApp(handle, { config: testConfig({ UPLOAD_MAX_BYTES: String(20 * 1_048_576) }) });
   const user = await signIn(handle);
-  const draft = (await app.inject({ method: 'GET', url: '/api/drafts/create', headers: user.headers })).json().data;
+  const draft = readJson(
+    await app.inject({ method: 'GET', url: '/api/drafts/create', headers: user.headers }),
+    contract.drafts.create,
+  ).data;
   const form = new FormData();
   form.append('draft_id', String(draft.id));
   form.append('file', new Blob([input], { type: 'image/jpeg' }), 'photo.jpg');

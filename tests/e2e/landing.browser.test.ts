@@ -17,10 +17,8 @@ describe('landing page in a real browser', () => {
     await server?.stop();
   });
 
-  for (const [title, path] of [
-    ['web app', '/'],
-    ['mini-app outside Telegram', '/tma/'],
-  ] as const) {
+  // The mini-app's build outside Telegram shows a page that links to the bot (tests/e2e/tma-native.browser.test.ts).
+  for (const [title, path] of [['web app', '/']] as const) {
     it(`${title}: shows the product name, the search button and the legal links, with no script errors`, async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       const errors: string[] = [];

@@ -36,7 +36,14 @@ describe('embedded start', () => {
     expect(landing.status).toBe(200);
     const html = await landing.text();
     expect(html).toContain('<html lang="ru"');
-    expect(html).toContain('window.__APP_CONFIG__={"appName":"АвтоРадар"}');
+    const appConfig = /window\.__APP_CONFIG__=(\{.*?\})<\/script>/.exec(html)?.[1];
+    // The operator defaults to the product's name; the websocket is the one this server opened (REVERB_PORT).
+    expect(JSON.parse(appConfig ?? 'null')).toEqual({
+      appName: 'АвтоРадар',
+      operatorName: 'АвтоРадар',
+      realtimeKey: 'autoradar-key',
+      realtimePort: expect.any(Number) as number,
+    });
 
     const tma = await fetch(`${server.url}/tma/`);
     expect(tma.status).toBe(200);

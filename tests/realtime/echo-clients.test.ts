@@ -4,16 +4,26 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Post, User } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
 import type { DbHandle } from '@autoradar/db';
-import { createTestDb } from '@autoradar/db/testing';
+import { createTestDb } from '@autoradar/db/testing/test-db';
 import { buildApp } from '@autoradar/api/app';
 import { silentLog } from '@autoradar/api/realtime/log';
-import { publishPostPublished, publishPostUnpublished, publishPostUpdated, publishUserUpdated } from '@autoradar/api/realtime/publish-events';
+import {
+  publishPostPublished,
+  publishPostUnpublished,
+  publishPostUpdated,
+  publishUserUpdated,
+} from '@autoradar/api/realtime/publish-events';
 import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { signIn, testConfig } from '@autoradar/api/testing/test-app';
 import { connected, createEcho, Inbox, pusherOf, waitFor, type EchoClient } from './support';
 
-const REVERB = { REVERB_APP_ID: 'echo-test', REVERB_APP_KEY: 'echo-test-key', REVERB_APP_SECRET: 'echo-test-secret', HOST: '127.0.0.1' };
+const REVERB = {
+  REVERB_APP_ID: 'echo-test',
+  REVERB_APP_KEY: 'echo-test-key',
+  REVERB_APP_SECRET: 'echo-test-secret',
+  HOST: '127.0.0.1',
+};
 
 // Spec-shaped sample listing, id fixed to match the post.42 channel below.
 const post: Post = { ...samplePost, id: 42 };
@@ -33,7 +43,9 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
   const clients: EchoClient[] = [];
 
   const startRealtime = async (port: number) => {
-    const server = new RealtimeServer(realtimeServerOptions({ ...config, reverb: { ...config.reverb, port } }, app.realtimeBus, silentLog));
+    const server = new RealtimeServer(
+      realtimeServerOptions({ ...config, reverb: { ...config.reverb, port } }, app.realtimeBus, silentLog),
+    );
     wsPort = (await server.listen()).port;
     return server;
   };
@@ -43,7 +55,14 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
     return client;
   };
   const sdk = (secret = config.reverb.secret) =>
-    new PusherServer({ appId: config.reverb.appId, key: config.reverb.key, secret, host: '127.0.0.1', port: String(wsPort), useTLS: false });
+    new PusherServer({
+      appId: config.reverb.appId,
+      key: config.reverb.key,
+      secret,
+      host: '127.0.0.1',
+      port: String(wsPort),
+      useTLS: false,
+    });
 
   beforeAll(async () => {
     db = await createTestDb({ name: 'pglite' });
@@ -74,14 +93,23 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
     const unpublished = new Inbox();
     const userUpdated = new Inbox();
     const feed = client.channel('posts').listen('.post.published', published.push);
-    const card = client.channel('post.42').listen('.post.updated', updated.push).listen('.post.unpublished', unpublished.push);
+    const card = client
+      .channel('post.42')
+      .listen('.post.updated', updated.push)
+      .listen('.post.unpublished', unpublished.push);
     const own = client.private(`user.${me.id}`).listen('.user.updated', userUpdated.push);
-    await Promise.all([feed, card, own].map((channel) => waitFor('subscribed', (done) => channel.subscribed(() => done(undefined)))));
+    await Promise.all(
+      [feed, card, own].map((channel) => waitFor('subscribed', (done) => channel.subscribed(() => done(undefined)))),
+    );
 
     await publishPostPublished(app.broadcaster, post);
     await publishPostUpdated(app.broadcaster, { ...post, price: 900_000, isUpdated: true });
     await publishPostUnpublished(app.broadcaster, 42);
-    await publishUserUpdated(app.broadcaster, { id: me.id, is_pro: true, pro_expired: '2026-12-21T12:00:00.000Z' } satisfies Partial<User> & { id: number });
+    await publishUserUpdated(app.broadcaster, {
+      id: me.id,
+      is_pro: true,
+      pro_expired: '2026-12-21T12:00:00.000Z',
+    } satisfies Partial<User> & { id: number });
 
     expect(await published.next()).toEqual({ post });
     expect(await updated.next()).toEqual({ post: { ...post, price: 900_000, isUpdated: true } });
@@ -101,7 +129,10 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
     const own = client.private(`user.${me.id}`).listen('.user.updated', mine.push);
     await waitFor('subscribed', (done) => own.subscribed(() => done(undefined)));
 
-    await app.broadcaster.publish(`private-user.${someoneElse.id}`, 'user.updated', { id: someoneElse.id, is_pro: true });
+    await app.broadcaster.publish(`private-user.${someoneElse.id}`, 'user.updated', {
+      id: someoneElse.id,
+      is_pro: true,
+    });
     await app.broadcaster.publish(`private-user.${me.id}`, 'user.updated', { id: me.id, is_pro: false });
     expect(await mine.next()).toEqual({ id: me.id, is_pro: false });
     expect(theirs.pending).toBe(0);
@@ -110,7 +141,9 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
   it('a guest without a token gets public channels and a 401 for private ones', async () => {
     const client = echo();
     await connected(client);
-    const refused = await waitFor<{ status?: number }>('subscription error', (done) => client.private(`user.${me.id}`).error(done));
+    const refused = await waitFor<{ status?: number }>('subscription error', (done) =>
+      client.private(`user.${me.id}`).error(done),
+    );
     expect(refused.status).toBe(401);
     const feed = new Inbox();
     const channel = client.channel('posts').listen('.post.published', feed.push);
@@ -126,12 +159,16 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
     const own = new Inbox();
     const channel = client.channel('posts').listen('.post.published', feed.push);
     const privateChannel = client.private(`user.${me.id}`).listen('.user.updated', own.push);
-    await Promise.all([channel, privateChannel].map((c) => waitFor('subscribed', (done) => c.subscribed(() => done(undefined)))));
+    await Promise.all(
+      [channel, privateChannel].map((c) => waitFor('subscribed', (done) => c.subscribed(() => done(undefined)))),
+    );
 
     const res = await sdk().trigger('posts', 'post.published', { post });
     expect(res.status).toBe(200);
     expect(await feed.next()).toEqual({ post });
-    await sdk().triggerBatch([{ channel: `private-user.${me.id}`, name: 'user.updated', data: { id: me.id, is_pro: true } }]);
+    await sdk().triggerBatch([
+      { channel: `private-user.${me.id}`, name: 'user.updated', data: { id: me.id, is_pro: true } },
+    ]);
     expect(await own.next()).toEqual({ id: me.id, is_pro: true });
 
     const fromEndpoint = await fetch(`${httpUrl}/broadcasting/auth`, {
@@ -141,10 +178,12 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
     });
     expect(await fromEndpoint.json()).toEqual(sdk().authorizeChannel(socketId, `private-user.${me.id}`));
 
-    const refused = await sdk('not-the-secret').trigger('posts', 'post.published', { post }).then(
-      () => null,
-      (err: { status?: number }) => err.status,
-    );
+    const refused = await sdk('not-the-secret')
+      .trigger('posts', 'post.published', { post })
+      .then(
+        () => null,
+        (err: { status?: number }) => err.status,
+      );
     expect(refused).toBe(401);
     // The refused event never arrived: the next one does, and it is the only one.
     await sdk().trigger('posts', 'post.published', { post: { ...post, id: 43 } });
@@ -183,7 +222,9 @@ describe('laravel-echo and pusher-js against the realtime server', () => {
     // so the retry after that comes with the strategy's 15 s timeout (browsers see the refusal at once).
     const secondSocket = await reconnected.next('reconnect', 45_000);
     expect(secondSocket).not.toBe(firstSocket);
-    expect(new Set([await channelSubscribed.next('resubscribe'), await channelSubscribed.next('resubscribe')])).toEqual(new Set(['posts', 'private']));
+    expect(new Set([await channelSubscribed.next('resubscribe'), await channelSubscribed.next('resubscribe')])).toEqual(
+      new Set(['posts', 'private']),
+    );
     expect(authRequests).toBe(authBefore + 1);
 
     await publishPostPublished(app.broadcaster, post);

@@ -37,7 +37,11 @@ export function pusherOf(echo: EchoClient): Pusher {
 }
 
 /** Resolves with the first call of the callback `register` hands out; rejects after the guard time. */
-export function waitFor<T>(label: string, register: (done: (value: T) => void) => void, guardMs = GUARD_MS): Promise<T> {
+export function waitFor<T>(
+  label: string,
+  register: (done: (value: T) => void) => void,
+  guardMs = GUARD_MS,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const guard = setTimeout(() => reject(new Error(`${label}: nothing within ${guardMs} ms`)), guardMs);
     let settled = false;

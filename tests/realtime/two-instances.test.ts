@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import PusherServer from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSocket } from '@autoradar/api/realtime/test-socket';
+import { TestSocket } from '@autoradar/api/realtime/testing/test-socket';
 import { freePort, startServer, tempDataDir, type RunningServer } from '../support/server';
 import { connected, createEcho, Inbox, pusherOf, waitFor, type EchoClient } from './support';
 
@@ -34,14 +34,24 @@ describe('two API instances with one Redis', () => {
   });
   afterAll(async () => {
     for (const echo of echoes) echo.disconnect();
-    await Promise.all(instances.map((i) => (i.server.child.exitCode === null ? i.server.stop() : undefined)));
+    await Promise.all(instances.filter((i) => i.server.child.exitCode === null).map((i) => i.server.stop()));
   });
 
-  const sdk = (wsPort: number) => new PusherServer({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1', port: String(wsPort), useTLS: false });
+  const sdk = (wsPort: number) =>
+    new PusherServer({
+      appId: app.id,
+      key: app.key,
+      secret: app.secret,
+      host: '127.0.0.1',
+      port: String(wsPort),
+      useTLS: false,
+    });
 
   it('print where the websocket server listens and that events go through Redis', () => {
     for (const { server, wsPort } of instances) {
-      expect(server.output()).toContain(`ws://127.0.0.1:${wsPort}/app/${app.key}; события через Redis между экземплярами`);
+      expect(server.output()).toContain(
+        `ws://127.0.0.1:${wsPort}/app/${app.key}; события через Redis между экземплярами`,
+      );
     }
   });
 

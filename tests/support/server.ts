@@ -33,7 +33,11 @@ export interface RunningServer {
 }
 
 /** Runs the API exactly as `pnpm start` does after the build: `node --import tsx src/main.ts` in apps/api. */
-export function runApi(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+export function runApi(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'warn', ...env },
@@ -53,7 +57,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   const run = runApi({ PORT: String(port), HOST: '127.0.0.1', REVERB_PORT: String(await freePort()), ...env });
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${run.output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs} ms:\n${run.output()}`)),
+      timeoutMs,
+    );
     const check = setInterval(() => {
       if (run.output().includes('работает:')) {
         clearInterval(check);

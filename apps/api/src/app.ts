@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
 import type { Config } from './config';
-import { registerErrorHandling } from './plugins/errors';
+import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { isYandexConfigured } from './modules/auth/auth.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, type DomainEventBus } from './events';
 import { docsRoutes } from './modules/docs/docs.routes';
-import { liveEventListeners, registerRealtime } from './realtime/realtime.plugin';
+import { liveEventListeners, registerGuestAnnouncements, registerRealtime } from './realtime/realtime.plugin';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from './media/storage';
@@ -23,7 +25,10 @@ import { registerOrderWorker } from './reports/register-order-worker';
 import { filtersRoutes } from './modules/filters/filters.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerStaffNotifier } from './notify/register-staff-notifier';
+import { registerNotifyWorker } from './notify/register-notify-worker';
+import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
+import { ratesRoutes } from './modules/rates/rates.routes';
 
 export interface AppDeps {
   config: Config;
@@ -50,14 +55,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Tokens travel in the Authorization header and the URL fragment; neither may reach a log.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // Fastify's and the HTTP parser's own 4xx answers in the Russian envelope too.
+    ...errorServerOptions,
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerErrorHandling(app);
-  // Limits apply only to routes that ask for one (sign-in); the error handler turns the 429 into Russian.
-  await app.register(rateLimit, { global: false });
+  // Limits apply only to routes that ask for one (sign-in); the error handler turns the 429 into Russian. With
+  // REDIS_URL the instances behind the proxy count together, so N instances do not allow N times the limit; Redis
+  // down lets requests through (skipOnError) rather than locking everyone out of sign-in.
+  const limitStore = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  limitStore?.on('error', () => undefined);
+  if (limitStore) app.addHook('onClose', async () => void limitStore.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    ...(limitStore ? { redis: limitStore, nameSpace: 'autoradar:rate-limit:', skipOnError: true } : {}),
+  });
   const clock = deps.clock ?? (() => new Date());
   const events = createDomainEvents();
   app.decorate('events', events);
@@ -75,16 +92,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   userRoutes(app, { db: deps.db.db, events });
   const orderWorker = registerOrderWorker(app, { db: deps.db.db, config, clock });
-  partnerRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), clock, worker: orderWorker });
-  draftsRoutes(app, { db: deps.db.db, storage: createMediaStorage({ mediaDir: config.mediaDir }), uploadMaxBytes: config.uploadMaxBytes, onPostPublished: live.postPublished });
+  partnerRoutes(app, {
+    db: deps.db.db,
+    storage: createMediaStorage({ mediaDir: config.mediaDir }),
+    clock,
+    worker: orderWorker,
+  });
+  const notifyWorker = registerNotifyWorker(app, { handle: deps.db, config, clock });
+  draftsRoutes(app, {
+    db: deps.db.db,
+    storage: createMediaStorage({ mediaDir: config.mediaDir }),
+    uploadMaxBytes: config.uploadMaxBytes,
+    // The listing's one "visible" event: the feed broadcast, and the notification worker looks at once.
+    onPostPublished: (postId) => {
+      live.postPublished(postId);
+      notifyWorker?.wake();
+    },
+  });
   moderationRoutes(app, { db: deps.db.db, onPostUnpublished: live.postUnpublished });
   filtersRoutes(app, { db: deps.db.db });
+  unsubscribeRoutes(app, { db: deps.db.db, appName: config.appName });
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
   paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
-  const feed = postsRoutes(app, { db: deps.db.db, webDistDir: config.webDistDir, appName: config.appName, botUsername: config.bot.username, appUrl: config.appUrl, cacheTtlMs: config.feedCacheTtlMs });
+  ratesRoutes(app, config.rates);
+  // What every page's shell tells the client (window.__APP_CONFIG__), the listing page's included.
+  const shellSettings = {
+    botUsername: config.bot.username,
+    miniappShortName: config.bot.miniappShortName,
+    yandexEnabled: isYandexConfigured(config),
+    operator: config.operator,
+    realtime: { key: config.reverb.key, port: config.reverb.port },
+  };
+  const feed = postsRoutes(app, {
+    db: deps.db.db,
+    webDistDir: config.webDistDir,
+    appName: config.appName,
+    shell: shellSettings,
+    appUrl: config.appUrl,
+    cacheTtlMs: config.feedCacheTtlMs,
+  });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerRealtime(app, config);
+  // Aggregated listings reach the public `posts` channel when their 24-hour delay ends (any instance, once).
+  registerGuestAnnouncements(app, deps.db.db);
   // Any listing event, from this instance or another one through Redis, makes cached feed answers stale.
   app.realtimeBus.subscribe((message) => {
     if (message.event.startsWith('post.')) feed.invalidate();
@@ -94,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     miniappDistDir: config.miniappDistDir,
     mediaDir: config.mediaDir,
     appName: config.appName,
-    botUsername: config.bot.username,
+    ...shellSettings,
   });
   return app;
 }

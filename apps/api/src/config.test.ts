@@ -34,6 +34,11 @@ describe('loadConfig', () => {
     ['INITDATA_MAX_AGE', '0'],
     ['BOT_TOKEN', 'not-a-token'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,nginx'],
+    ['TRUST_PROXY', '300.1.1.1'],
+    ['YANDEX_TIMEOUT', '0'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -49,11 +54,39 @@ describe('loadConfig', () => {
 
   it('never echoes a secret or a URL password back', () => {
     expect(() => loadConfig({ BOT_TOKEN: 'leaky-secret' })).toThrow(/BOT_TOKEN=\*\*\*/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@localhost/test' })).toThrow(/DATABASE_URL=mysql:\/\/root:\*\*\*@localhost/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@localhost/test' })).toThrow(
+      /DATABASE_URL=mysql:\/\/root:\*\*\*@localhost/,
+    );
   });
 
   it('refuses a production start without a bot token (DESIGN.md §3)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('Неверная настройка BOT_TOKEN');
+  });
+
+  it('believes no proxy unless TRUST_PROXY names one: addresses, subnets and range names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8, ::1,uniquelocal' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '::1',
+      'uniquelocal',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,nginx' })).toThrow(
+      'Неверная настройка TRUST_PROXY=127.0.0.1,nginx: ожидаются адреса или подсети через запятую (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal), а не nginx',
+    );
+  });
+
+  it('runs the bot inside the API unless BOT_IN_API=false hands it to its own process', () => {
+    expect(loadConfig({}).bot.inApi).toBe(true);
+    expect(loadConfig({ BOT_IN_API: 'false' }).bot.inApi).toBe(false);
+    expect(() => loadConfig({ BOT_IN_API: 'maybe' })).toThrow(/BOT_IN_API/);
+  });
+
+  it('gives Yandex ID five seconds per call unless told otherwise', () => {
+    expect(loadConfig({}).yandex.timeoutMs).toBe(5000);
+    expect(loadConfig({ YANDEX_TIMEOUT: '2' }).yandex.timeoutMs).toBe(2000);
   });
 
   it('treats empty values as unset', () => {

@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseOriginRule } from './realtime/origins';
+import { DEFAULT_APP_NAME } from '@autoradar/core';
+import { parseOriginRule } from './origin-rules';
 
 // Every setting of the product, read once from the environment (DESIGN.md §7). A bad value stops the
 // start with one line naming the variable; nothing else in the code reads process.env.
@@ -53,37 +55,81 @@ const url = (fallback: string) =>
   );
 
 const bool = (fallback: boolean | undefined) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'ожидается true или false' })
-      .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
-      .optional(),
-  ).transform((v) => v ?? fallback);
+  z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'ожидается true или false' })
+        .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+        .optional(),
+    )
+    .transform((v) => v ?? fallback);
 
 const text = (fallback: string) => z.preprocess(emptyToUndefined, z.string().default(fallback));
 const optionalText = () => z.preprocess(emptyToUndefined, z.string().optional());
 
 const seconds = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число секунд').positive('ожидается число секунд больше 0').default(fallback));
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('ожидается целое число секунд').positive('ожидается число секунд больше 0').default(fallback),
+  );
 
 const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(fallback));
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(fallback),
+  );
+
+/** The range names proxy-addr (Fastify's trustProxy) understands, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or a range name, as Fastify's trustProxy takes them. */
+export function isProxyAddressRule(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** Comma-separated lists; undefined when unset, so the caller's default applies. */
-const listOf = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter((v) => v !== '');
+const listOf = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-  APP_NAME: text('АвтоРадар'),
+  APP_NAME: text(DEFAULT_APP_NAME),
   HOST: text('0.0.0.0'),
   PORT: port(3000),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()).superRefine((value, ctx) => {
+    const wrong = (listOf(value) ?? []).filter((entry) => !isProxyAddressRule(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `ожидаются адреса или подсети через запятую (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal), а не ${wrong.join(', ')}`,
+      });
+    }
+  }),
   APP_URL: optionalUrl(['http:', 'https:'], 'ожидается адрес http(s)://…'),
   DATA_DIR: text('.data'),
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'ожидается адрес вида postgres://пользователь@хост:5432/база'),
+  DATABASE_URL: optionalUrl(
+    ['postgres:', 'postgresql:'],
+    'ожидается адрес вида postgres://пользователь@хост:5432/база',
+  ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'ожидается адрес вида redis://хост:6379'),
   DEMO_DATA: bool(undefined),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /** false when separate worker processes deliver saved-filter notifications (production compose). */
+  NOTIFY_WORKER: bool(true),
+  /** false when the bot runs as its own process (production compose): the API then only checks sign-ins with BOT_TOKEN. */
+  BOT_IN_API: bool(true),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
   REVERB_APP_ID: text('autoradar'),
   REVERB_APP_KEY: text('autoradar-key'),
   REVERB_APP_SECRET: text('autoradar-secret'),
@@ -102,27 +148,58 @@ const EnvSchema = z.object({
   REVERB_MAX_MESSAGE_SIZE: positiveInt(10_000),
   BOT_TOKEN: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^\d+:[\w-]{30,}$/, 'ожидается токен бота вида 123456:ABC… от @BotFather').optional(),
+    z
+      .string()
+      .regex(/^\d+:[\w-]{30,}$/, 'ожидается токен бота вида 123456:ABC… от @BotFather')
+      .optional(),
   ),
   BOT_USERNAME: optionalText(),
   MINIAPP_SHORT_NAME: text('app'),
   TELEGRAM_API_URL: url('https://api.telegram.org'),
   INITDATA_MAX_AGE: seconds(86_400),
-  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'ожидается случайная строка не короче 32 символов').optional()),
-  AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(30)),
+  APP_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'ожидается случайная строка не короче 32 символов').optional(),
+  ),
+  AUTH_RATE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(30),
+  ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'ожидается адрес вида smtp://пользователь:пароль@хост:587'),
   MAIL_FROM: optionalText(),
   UPLOAD_MAX_BYTES: positiveInt(10_485_760),
-  FEED_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int('ожидается целое число миллисекунд').min(0, 'ожидается число от 0').max(60_000, 'ожидается не больше 60000').default(1000)),
+  FEED_CACHE_TTL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('ожидается целое число миллисекунд')
+      .min(0, 'ожидается число от 0')
+      .max(60_000, 'ожидается не больше 60000')
+      .default(1000),
+  ),
   STAFF_CHAT_ID: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^(-?\d{1,20}|@\w{5,32})$/, 'ожидается id чата Telegram (например, -1001234567890) или @имя_канала').optional(),
+    z
+      .string()
+      .regex(/^(-?\d{1,20}|@\w{5,32})$/, 'ожидается id чата Telegram (например, -1001234567890) или @имя_канала')
+      .optional(),
   ),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email('ожидается адрес e-mail').optional()),
+  OPERATOR_NAME: optionalText(),
+  SUPPORT_TELEGRAM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^@?[A-Za-z][A-Za-z0-9_]{4,31}$/, 'ожидается имя пользователя Telegram: 5–32 латинских букв, цифр или _')
+      .transform((v) => v.replace(/^@/, ''))
+      .optional(),
+  ),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('ожидается адрес e-mail').optional()),
   YANDEX_CLIENT_ID: optionalText(),
   YANDEX_CLIENT_SECRET: optionalText(),
   YANDEX_OAUTH_URL: url('https://oauth.yandex.ru'),
   YANDEX_LOGIN_URL: url('https://login.yandex.ru'),
+  YANDEX_TIMEOUT: seconds(5),
   YOOKASSA_SHOP_ID: optionalText(),
   YOOKASSA_SECRET_KEY: optionalText(),
   YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
@@ -132,6 +209,8 @@ const EnvSchema = z.object({
   REPORTS_TIMEOUT: seconds(60),
   VK_TOKEN: optionalText(),
   VK_API_URL: url('https://api.vk.com/method'),
+  RATES_CBR_URL: url('https://www.cbr.ru'),
+  RATES_CRYPTO_URL: url('https://api.coingecko.com/api/v3'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -141,6 +220,11 @@ export interface Config {
   appName: string;
   host: string;
   port: number;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For (client address: rate limits, logs) and X-Forwarded-Proto
+   * are believed; false (the default) believes no one, so a client cannot pick the address its limits count under.
+   */
+  trustProxy: string[] | false;
   /** The public address users open; derived from HOST/PORT when APP_URL is not set. */
   appUrl: string;
   dataDir: string;
@@ -161,7 +245,14 @@ export interface Config {
     maxSubscriptions: number;
     maxMessageSize: number;
   };
-  bot: { token: string | undefined; username: string | undefined; miniappShortName: string; apiUrl: string };
+  bot: {
+    token: string | undefined;
+    username: string | undefined;
+    miniappShortName: string;
+    apiUrl: string;
+    /** Whether this process runs the bot (polling or webhook); only one process may take a token's updates. */
+    inApi: boolean;
+  };
   /**
    * The token initData and widget signatures are checked with: BOT_TOKEN, or outside production the development
    * token the mini-app's mock environment signs with (DESIGN.md §3), so the real check runs in a plain browser.
@@ -173,17 +264,38 @@ export interface Config {
   /** Sign-in calls per minute per IP. */
   authRateLimit: number;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Saved-filter notifications: whether this process runs the worker (else only enqueues). */
+  notify: { worker: boolean };
   /** Largest uploaded file (photos, logos), bytes. */
   uploadMaxBytes: number;
   /** How long identical feed requests share one answer (0 turns the cache off). */
   feedCacheTtlMs: number;
   /** Where support and inspection tickets are announced: a Telegram chat (needs BOT_TOKEN) and/or an e-mail address. */
   staff: { chatId: string | undefined; email: string | undefined };
-  yandex: { clientId: string | undefined; clientSecret: string | undefined; oauthUrl: string; loginUrl: string };
+  /**
+   * Who runs the service and how users reach it (the contacts page, the privacy policy, the support dialog):
+   * the operator defaults to APP_NAME; without SUPPORT_TELEGRAM or SUPPORT_EMAIL that link is not shown.
+   */
+  operator: { name: string; supportTelegram: string | undefined; supportEmail: string | undefined };
+  yandex: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    oauthUrl: string;
+    loginUrl: string;
+    /** How long one call to Yandex ID (token, profile) may take before sign-in gives up with a message. */
+    timeoutMs: number;
+  };
   yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
   /** The VIN-report provider (sandbox without a key), the order worker's poll interval and each call's timeout. */
-  reports: { apiUrl: string | undefined; apiKey: string | undefined; pollIntervalSeconds: number; timeoutSeconds: number };
+  reports: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    pollIntervalSeconds: number;
+    timeoutSeconds: number;
+  };
   vk: { token: string | undefined; apiUrl: string };
+  /** The ticker's providers: the Bank of Russia's site (XML_daily.asp under it) and CoinGecko API v3's base. */
+  rates: { cbrUrl: string; cryptoUrl: string };
   webDistDir: string;
   miniappDistDir: string;
 }
@@ -216,15 +328,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Неверная настройка BOT_TOKEN: в режиме production токен бота обязателен');
   }
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
-    throw new ConfigError('Неверная настройка APP_SECRET: в режиме production нужна случайная строка не короче 32 символов');
+    throw new ConfigError(
+      'Неверная настройка APP_SECRET: в режиме production нужна случайная строка не короче 32 символов',
+    );
   }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  const trustedProxies = listOf(e.TRUST_PROXY) ?? [];
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     env: e.NODE_ENV,
     appName: e.APP_NAME,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     appUrl: (e.APP_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
@@ -242,19 +358,43 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxSubscriptions: e.REVERB_MAX_SUBSCRIPTIONS,
       maxMessageSize: e.REVERB_MAX_MESSAGE_SIZE,
     },
-    bot: { token: e.BOT_TOKEN, username: e.BOT_USERNAME, miniappShortName: e.MINIAPP_SHORT_NAME, apiUrl: e.TELEGRAM_API_URL },
+    bot: {
+      token: e.BOT_TOKEN,
+      username: e.BOT_USERNAME,
+      miniappShortName: e.MINIAPP_SHORT_NAME,
+      apiUrl: e.TELEGRAM_API_URL,
+      inApi: e.BOT_IN_API ?? true,
+    },
     signingBotToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
     initDataMaxAgeSeconds: e.INITDATA_MAX_AGE,
     appSecret: e.APP_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    notify: { worker: e.NOTIFY_WORKER ?? true },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     feedCacheTtlMs: e.FEED_CACHE_TTL_MS,
     staff: { chatId: e.STAFF_CHAT_ID, email: e.STAFF_EMAIL },
-    yandex: { clientId: e.YANDEX_CLIENT_ID, clientSecret: e.YANDEX_CLIENT_SECRET, oauthUrl: e.YANDEX_OAUTH_URL, loginUrl: e.YANDEX_LOGIN_URL },
+    operator: {
+      name: e.OPERATOR_NAME ?? e.APP_NAME,
+      supportTelegram: e.SUPPORT_TELEGRAM,
+      supportEmail: e.SUPPORT_EMAIL,
+    },
+    yandex: {
+      clientId: e.YANDEX_CLIENT_ID,
+      clientSecret: e.YANDEX_CLIENT_SECRET,
+      oauthUrl: e.YANDEX_OAUTH_URL,
+      loginUrl: e.YANDEX_LOGIN_URL,
+      timeoutMs: e.YANDEX_TIMEOUT * 1000,
+    },
     yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
-    reports: { apiUrl: e.REPORTS_API_URL, apiKey: e.REPORTS_API_KEY, pollIntervalSeconds: e.REPORTS_POLL_INTERVAL, timeoutSeconds: e.REPORTS_TIMEOUT },
+    reports: {
+      apiUrl: e.REPORTS_API_URL,
+      apiKey: e.REPORTS_API_KEY,
+      pollIntervalSeconds: e.REPORTS_POLL_INTERVAL,
+      timeoutSeconds: e.REPORTS_TIMEOUT,
+    },
     vk: { token: e.VK_TOKEN, apiUrl: e.VK_API_URL },
+    rates: { cbrUrl: e.RATES_CBR_URL, cryptoUrl: e.RATES_CRYPTO_URL },
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
     miniappDistDir: path.join(repoRoot, 'apps/miniapp/dist'),
   };

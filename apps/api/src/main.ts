@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { createDb, importReferenceData, migrateDb, seedDemoData, type DbHandle } from '@autoradar/db';
-import { BOT_DISABLED_MESSAGE, startBot } from '@autoradar/bot';
+import { BOT_DISABLED_MESSAGE, readBotWebhookEnv, startBot } from '@autoradar/bot';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { describeRealtimeServer, startRealtimeFromConfig } from './realtime/realtime.plugin';
+import { createMediaStorage } from './media/storage';
+import { describeRealtimeServer, liveEventListeners, startRealtimeFromConfig } from './realtime/realtime.plugin';
 
 // The composition root of `pnpm start`: config -> database (migrate, reference data, demo data) -> HTTP ->
 // websockets -> bot.
@@ -42,9 +43,11 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Порт ${config.port} занят: задайте другой в PORT или остановите процесс, который его занял`);
+    if (code === 'EADDRINUSE')
+      fail(`Порт ${config.port} занят: задайте другой в PORT или остановите процесс, который его занял`);
     if (code === 'EACCES') fail(`Нет прав открыть порт ${config.port}: задайте в PORT порт выше 1024`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`Неверная настройка HOST=${config.host}: такого адреса нет на этой машине`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      fail(`Неверная настройка HOST=${config.host}: такого адреса нет на этой машине`);
     fail(`Не удалось запустить сервер на ${config.host}:${config.port}: ${describeError(err)}`);
   }
 }
@@ -70,7 +73,10 @@ async function main(): Promise<void> {
   }
 
   let bot: { stop(): Promise<void> } | undefined;
-  if (config.bot.token) {
+  const live = liveEventListeners(app, db.db);
+  if (config.bot.token && !config.bot.inApi) {
+    console.log('Бот работает отдельным процессом (BOT_IN_API=false): API только проверяет вход по BOT_TOKEN');
+  } else if (config.bot.token) {
     try {
       bot = await startBot(config.bot.token, {
         appName: config.appName,
@@ -78,7 +84,19 @@ async function main(): Promise<void> {
         botUsername: config.bot.username,
         miniappShortName: config.bot.miniappShortName,
         apiUrl: config.bot.apiUrl,
+        // BOT_WEBHOOK_URL set: updates come by webhook (production); otherwise long polling.
+        webhook: readBotWebhookEnv(),
+        db: db.db,
         log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) },
+        // Channels registered as sources: their posts become listings, photos stored beside the uploads.
+        channelPosts: {
+          storage: createMediaStorage({ mediaDir: config.mediaDir }),
+          events: {
+            published: live.postPublished,
+            updated: live.postUpdated,
+            unpublished: live.postUnpublished,
+          },
+        },
       });
     } catch (err) {
       // The marketplace still works without the bot; say so loudly instead of failing the whole start.

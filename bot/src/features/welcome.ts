@@ -1,13 +1,14 @@
 import { Composer, InlineKeyboard, type Context } from 'grammy';
 import { botMessages } from '../messages';
-import { appLink, canUseWebApp, parseStartPayload, type LinkSettings } from '../links';
+import { appLink, canUseWebApp, formatStartPayload, parseStartPayload, type LinkSettings } from '../links';
 
 export function welcomeFeature(deps: LinkSettings & { appName: string }): Composer<Context> {
   const feature = new Composer<Context>();
   feature.command('start', async (ctx) => {
-    const post = parseStartPayload(ctx.match);
-    if (post) {
-      const keyboard = new InlineKeyboard().url(botMessages.openPost, appLink(deps, `post_${post.postId}`));
+    // Core reads every start value; the bot answers post_<id> with the listing's button, the rest with a greeting.
+    const start = parseStartPayload(ctx.match);
+    if (start?.kind === 'post') {
+      const keyboard = new InlineKeyboard().url(botMessages.openPost, appLink(deps, formatStartPayload(start)));
       await ctx.reply(botMessages.welcomePost(deps.appName), { reply_markup: keyboard });
       return;
     }

@@ -61,7 +61,8 @@ export function compareRoutesWithContract(
   return {
     unserved: entries.filter((entry) => !served.has(routeKey(entry.method, entry.path))),
     outside: routes.filter(
-      (route) => !['HEAD', 'OPTIONS'].includes(route.method.toUpperCase()) && !defined.has(routeKey(route.method, route.path)),
+      (route) =>
+        !['HEAD', 'OPTIONS'].includes(route.method.toUpperCase()) && !defined.has(routeKey(route.method, route.path)),
     ),
   };
 }

@@ -1,15 +1,37 @@
-import { isSafeRedirectPath, MESSAGES } from '@autoradar/core';
+import { isSafeRedirectPath, MESSAGES, REDIRECT_PATH_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { NoBodySchema } from './fields';
 import { named } from './schema-names';
 
-/** A same-origin path to return to after sign-in (core's isSafeRedirectPath). */
-export const RedirectPathSchema = z.string().refine(isSafeRedirectPath, MESSAGES.invalidValue);
+/**
+ * A same-origin path to return to after sign-in (core's isSafeRedirectPath: no other site, no whitespace or control
+ * characters; letters of any script are fine and reach the Location header percent-encoded).
+ */
+export const RedirectPathSchema = z
+  .string({ error: MESSAGES.invalidValue })
+  .max(REDIRECT_PATH_MAX_LENGTH, MESSAGES.invalidValue)
+  .refine(isSafeRedirectPath, MESSAGES.invalidValue);
+
+/** Telegram's initData is a few hundred bytes; the API refuses more than this before checking the signature. */
+export const INIT_DATA_MAX_LENGTH = 8192;
+/**
+ * Fields Telegram and Yandex append to our callbacks. They are checked by the API (signature, state), which sends
+ * the browser back to /login with the reason; the schema only bounds them, so a malformed one is a failed sign-in and
+ * not a JSON 422. Names are never stored as sent: the API strips forbidden characters and caps them first.
+ */
+const CALLBACK_FIELD_MAX_LENGTH = 1024;
+const callbackText = () => z.string({ error: MESSAGES.invalidValue }).max(CALLBACK_FIELD_MAX_LENGTH);
+const callbackField = () => callbackText().optional();
 
 export const TelegramInitDataRequestSchema = named(
   'TelegramInitDataRequest',
-  z.object({ initData: z.string({ error: MESSAGES.invalidInitData }).min(1, MESSAGES.invalidInitData) }),
+  z.object({
+    initData: z
+      .string({ error: MESSAGES.invalidInitData })
+      .min(1, MESSAGES.invalidInitData)
+      .max(INIT_DATA_MAX_LENGTH, MESSAGES.invalidInitData),
+  }),
 );
 
 /** `token` is present when the account exists; otherwise the mini-app shows the sign-in offer. */
@@ -20,19 +42,21 @@ export const CheckTelegramResponseSchema = named(
 export const LoginTelegramResponseSchema = named('LoginTelegramResponse', z.object({ token: z.string() }));
 
 /**
- * What the Telegram Login Widget appends to its callback, plus our `redirect`. The widget's hash covers its own
- * fields only, so `redirect` must be left out of the data-check string.
+ * What the Telegram Login Widget appends to its callback (id, names, photo_url, auth_date, a 64-hex hash), plus our
+ * `redirect`. The widget's hash covers its own fields only, so `redirect` must be left out of the data-check string.
+ * The widget always sends id, auth_date and hash; their values (a wrong or short hash, an old date) are the API's to
+ * judge, which returns to /login with a Russian message. A bad `redirect` is refused here (422).
  */
 export const TelegramCallbackQuerySchema = named(
   'TelegramCallbackQuery',
   z.object({
-    id: z.string().regex(/^\d+$/),
-    first_name: z.string().optional(),
-    last_name: z.string().optional(),
-    username: z.string().optional(),
-    photo_url: z.string().optional(),
-    auth_date: z.string().regex(/^\d+$/),
-    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    id: callbackText(),
+    first_name: callbackField(),
+    last_name: callbackField(),
+    username: callbackField(),
+    photo_url: callbackField(),
+    auth_date: callbackText(),
+    hash: callbackText(),
     redirect: RedirectPathSchema.optional(),
   }),
 );
@@ -42,14 +66,17 @@ export const YandexRedirectQuerySchema = named(
   z.object({ redirect: RedirectPathSchema.optional() }),
 );
 
-/** Yandex ID answers with a code, or with error and error_description when the user declined. */
+/**
+ * Yandex ID answers with a code and our state, or with error and error_description when the user declined. A missing
+ * or foreign state, like a refusal, returns to /login with a Russian message.
+ */
 export const YandexCallbackQuerySchema = named(
   'YandexCallbackQuery',
   z.object({
-    code: z.string().optional(),
-    state: z.string(),
-    error: z.string().optional(),
-    error_description: z.string().optional(),
+    code: callbackField(),
+    state: callbackField(),
+    error: callbackField(),
+    error_description: callbackField(),
   }),
 );
 
@@ -80,10 +107,11 @@ export const authEndpoints = {
     redirect: true,
     responses: { 302: NoBodySchema },
   }),
+  /** Sets the HttpOnly cookie the state is bound to; without Yandex credentials, back to /login with the reason. */
   yandexRedirect: defineEndpoint({
     method: 'GET',
     path: '/auth/yandex/redirect',
-    summary: 'Start Yandex ID sign-in (redirect with a signed state)',
+    summary: 'Start Yandex ID sign-in (redirect with a signed state bound to a cookie)',
     auth: 'guest',
     query: YandexRedirectQuerySchema,
     redirect: true,
@@ -103,6 +131,14 @@ export const authEndpoints = {
     method: 'POST',
     path: '/api/logout',
     summary: 'Revoke the current token',
+    auth: 'user',
+    responses: { 204: NoBodySchema },
+  }),
+  /** "Sign out on all devices": revokes every session of the user, the current one included. */
+  logoutAll: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/logout-all',
+    summary: 'Revoke every token of the current user',
     auth: 'user',
     responses: { 204: NoBodySchema },
   }),

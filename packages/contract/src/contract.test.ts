@@ -10,7 +10,10 @@ import * as publicApi from './index';
 import { getSchemaName } from './schema-names';
 
 const entries = allEndpoints();
-const success = (responses: Record<number, unknown>) => Object.keys(responses).map(Number).filter((s) => s < 400);
+const success = (responses: Record<number, unknown>) =>
+  Object.keys(responses)
+    .map(Number)
+    .filter((s) => s < 400);
 
 // Spec §7 with DESIGN.md §2's paths, plus the admin, health, docs and realtime routes the brief and DESIGN add.
 const expected: [name: string, method: string, path: string, auth: string][] = [
@@ -23,8 +26,10 @@ const expected: [name: string, method: string, path: string, auth: string][] = [
   ['auth.yandexRedirect', 'GET', '/auth/yandex/redirect', 'guest'],
   ['auth.yandexCallback', 'GET', '/auth/yandex/callback', 'guest'],
   ['auth.logout', 'POST', '/api/logout', 'user'],
+  ['auth.logoutAll', 'POST', '/api/auth/logout-all', 'user'],
   ['user.data', 'GET', '/api/user/data', 'user'],
   ['user.startTestPeriod', 'POST', '/api/test-period', 'user'],
+  ['user.writeAccess', 'PUT', '/api/user/write-access', 'user'],
   ['posts.search', 'POST', '/api/posts/search', 'guest'],
   ['posts.countNew', 'POST', '/api/posts/count-new', 'guest'],
   ['posts.get', 'GET', '/api/posts/:id', 'guest'],
@@ -58,6 +63,7 @@ const expected: [name: string, method: string, path: string, auth: string][] = [
   ['filters.update', 'PUT', '/api/user/filters/:id', 'user'],
   ['filters.delete', 'DELETE', '/api/user/filters/:id', 'user'],
   ['filters.toggle', 'PATCH', '/api/user/filters/:id/toggle', 'pro'],
+  ['filters.unsubscribe', 'GET', '/filters/:id/unsubscribe', 'guest'],
   ['support.send', 'POST', '/api/support', 'guest'],
   ['support.orderInspection', 'POST', '/api/tickets', 'guest'],
   ['payment.pay', 'POST', '/api/payment/yookassa/pay', 'user'],
@@ -78,6 +84,7 @@ const expected: [name: string, method: string, path: string, auth: string][] = [
   ['partners.order', 'GET', '/api/partners/:id/orders/:orderId', 'admin'],
   ['partners.refreshOrder', 'POST', '/api/partners/:id/orders/:orderId/refresh', 'admin'],
   ['partners.downloadOrder', 'GET', '/api/partners/:id/orders/:orderId/download', 'admin'],
+  ['rates.get', 'GET', '/api/rates', 'guest'],
   ['realtime.auth', 'POST', '/broadcasting/auth', 'user'],
   ['realtime.triggerEvent', 'POST', '/apps/:appId/events', 'guest'],
 ];
@@ -141,9 +148,20 @@ describe('the contract', () => {
       'auth.yandexCallback',
       'payment.sandboxComplete',
     ]);
-    for (const entry of entries.filter((e) => e.redirect)) expect(entry.endpoint.responses).toEqual({ 302: NoBodySchema });
+    // A redirect answers 302 with no body; the sandbox form's only other answer is its HTML not-found page.
+    for (const entry of entries.filter((e) => e.redirect)) {
+      const { 302: found, ...others } = entry.endpoint.responses as Record<number, unknown>;
+      expect(found, entry.name).toBe(NoBodySchema);
+      for (const schema of Object.values(others)) expect(schema, entry.name).toBe(HtmlPageSchema);
+    }
+    expect(Object.keys(contract.payment.sandboxComplete.responses)).toEqual(['302', '404']);
     const pages = entries.filter((e) => e.html);
-    expect(pages.map((e) => e.name)).toEqual(['docs.page', 'posts.page', 'payment.sandboxCheckout']);
+    expect(pages.map((e) => e.name)).toEqual([
+      'docs.page',
+      'posts.page',
+      'filters.unsubscribe',
+      'payment.sandboxCheckout',
+    ]);
     for (const page of pages) expect(page.endpoint.responses[200]).toBe(HtmlPageSchema);
   });
 

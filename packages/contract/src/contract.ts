@@ -6,6 +6,7 @@ import { healthEndpoints } from './health';
 import { partnersEndpoints } from './partners';
 import { paymentEndpoints } from './payment';
 import { postsEndpoints } from './posts';
+import { ratesEndpoints } from './rates';
 import { realtimeEndpoints } from './realtime';
 import { referenceEndpoints } from './reference';
 import { supportEndpoints } from './support';
@@ -24,6 +25,7 @@ export const contract = {
   support: supportEndpoints,
   payment: paymentEndpoints,
   partners: partnersEndpoints,
+  rates: ratesEndpoints,
   realtime: realtimeEndpoints,
 };
 export type Contract = typeof contract;

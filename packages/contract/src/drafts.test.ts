@@ -23,7 +23,10 @@ const form: PublishDraftRequest = {
   price: 2_350_000,
   city: 'Казань',
   description: 'Один владелец',
-  contacts: [{ id: 1, type: 'phone', value: '+7 999 123-45-67' }, { type: 'telegram', value: '' }],
+  contacts: [
+    { id: 1, type: 'phone', value: '+7 999 123-45-67' },
+    { type: 'telegram', value: '' },
+  ],
   media: [{ id: 1, main: true }],
   brand_id: 1,
   model_id: 10,
@@ -38,7 +41,9 @@ const errorsOf = (schema: typeof PublishDraftRequestSchema, body: unknown) => {
 describe('DraftSchema', () => {
   it('accepts a spec-shaped draft', () => {
     expect(DraftSchema.parse(sampleDraft)).toEqual(sampleDraft);
-    expect(DraftSchema.safeParse({ ...sampleDraft, contacts: [{ id: 1, type: 'fax', value: '1' }] }).success).toBe(false);
+    expect(DraftSchema.safeParse({ ...sampleDraft, contacts: [{ id: 1, type: 'fax', value: '1' }] }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -109,9 +114,11 @@ describe('UploadDraftMediaRequestSchema', () => {
   });
 
   it('rejects other files and missing parts', () => {
-    expect(parseWithContract(UploadDraftMediaRequestSchema, { file: file('image/heic'), draft_id: '9' })).toMatchObject({
-      error: { errors: { file: ['Допустимы только изображения JPEG, PNG, GIF и WebP'] } },
-    });
+    expect(parseWithContract(UploadDraftMediaRequestSchema, { file: file('image/heic'), draft_id: '9' })).toMatchObject(
+      {
+        error: { errors: { file: ['Допустимы только изображения JPEG, PNG, GIF и WebP'] } },
+      },
+    );
     expect(parseWithContract(UploadDraftMediaRequestSchema, { draft_id: 'x' })).toMatchObject({
       error: { errors: { file: ['Обязательное поле'], draft_id: ['Некорректный идентификатор'] } },
     });

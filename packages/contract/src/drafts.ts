@@ -1,17 +1,28 @@
 import {
   CITY_MAX_LENGTH,
+  CONTACT_MAX_LENGTH,
   CONTACT_TYPES,
+  CONTACTS_MAX,
+  DRAFT_MEDIA_MAX,
   MESSAGES,
   PHOTO_MIME_TYPES,
   TEXT_COUNTER_MAX,
-  YEAR_MIN,
   validateDraftFields,
   validateDraftForPublish,
   type ListingFormValues,
 } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { coreRule, IdParamSchema, IdSchema } from './fields';
+import {
+  coreRule,
+  IdParamSchema,
+  IdSchema,
+  ListingPriceSchema,
+  MileageSchema,
+  SerialIdSchema,
+  textSchema,
+  YearSchema,
+} from './fields';
 import { named } from './schema-names';
 
 export const DraftMediaSchema = named('DraftMedia', z.object({ id: IdSchema, src: z.string(), main: z.boolean() }));
@@ -39,38 +50,39 @@ export const DraftSchema = named(
 );
 export type Draft = z.infer<typeof DraftSchema>;
 
-const NumberFieldSchema = z.number({ error: MESSAGES.invalidValue }).nullable().optional();
-
 /**
  * The listing form as the client holds it: anything may still be empty. Contacts without an id are new rows.
  * `media` lists the kept uploads with the main flag, so deleting a photo or choosing the main one is a save too
- * (core's removeDraftMedia / setMainDraftMedia decide the flags on the client).
+ * (core's removeDraftMedia / setMainDraftMedia decide the flags on the client). The field schemas bound every value
+ * to what its column holds; core's rules (coreRule below) add what depends on the form as a whole.
  */
 const draftFormShape = {
-  // The keywords in meta() only document core's rules in OpenAPI; the rules themselves run in coreRule below.
-  year: NumberFieldSchema.meta({ minimum: YEAR_MIN, description: `${YEAR_MIN} to the current year` }),
-  mileage: NumberFieldSchema.meta({ exclusiveMinimum: 0 }),
-  price: NumberFieldSchema.meta({ exclusiveMinimum: 0 }),
-  city: z.string({ error: MESSAGES.invalidValue }).nullable().optional().meta({ maxLength: CITY_MAX_LENGTH }),
-  description: z
-    .string({ error: MESSAGES.invalidValue })
-    .nullable()
-    .optional()
-    .meta({ maxLength: TEXT_COUNTER_MAX }),
+  year: YearSchema.nullable().optional(),
+  mileage: MileageSchema.nullable().optional(),
+  price: ListingPriceSchema.nullable().optional(),
+  city: textSchema({ max: CITY_MAX_LENGTH }).nullable().optional(),
+  description: textSchema({ max: TEXT_COUNTER_MAX }).nullable().optional(),
   contacts: z
     .array(
       z.object({
         id: IdSchema.optional(),
         type: z.enum(CONTACT_TYPES, { error: MESSAGES.invalidContactType }),
-        value: z.string().nullable().optional(),
+        value: textSchema({ max: CONTACT_MAX_LENGTH }).nullable().optional(),
       }),
+      { error: MESSAGES.invalidValue },
     )
+    .max(CONTACTS_MAX, MESSAGES.maxItems(CONTACTS_MAX))
     .optional(),
-  media: z.array(z.object({ id: IdSchema, main: z.boolean() })).optional(),
-  brand_id: IdSchema.nullable().optional(),
-  model_id: IdSchema.nullable().optional(),
-  generation_id: IdSchema.nullable().optional(),
-  configuration_id: IdSchema.nullable().optional(),
+  media: z
+    .array(z.object({ id: IdSchema, main: z.boolean({ error: MESSAGES.invalidValue }) }), {
+      error: MESSAGES.invalidValue,
+    })
+    .max(DRAFT_MEDIA_MAX, MESSAGES.maxItems(DRAFT_MEDIA_MAX))
+    .optional(),
+  brand_id: SerialIdSchema.nullable().optional(),
+  model_id: SerialIdSchema.nullable().optional(),
+  generation_id: SerialIdSchema.nullable().optional(),
+  configuration_id: SerialIdSchema.nullable().optional(),
 };
 
 /** Saving checks only what is filled in (core validateDraftFields). */
@@ -86,7 +98,9 @@ export type UpdateDraftRequest = z.input<typeof UpdateDraftRequestSchema>;
  */
 export const PublishDraftRequestSchema = named(
   'PublishDraftRequest',
-  z.object(draftFormShape).superRefine(coreRule((value: ListingFormValues) => validateDraftForPublish(value, new Date()))),
+  z
+    .object(draftFormShape)
+    .superRefine(coreRule((value: ListingFormValues) => validateDraftForPublish(value, new Date()))),
 );
 export type PublishDraftRequest = z.input<typeof PublishDraftRequestSchema>;
 

@@ -52,7 +52,14 @@ describe('defineEndpoint', () => {
   });
 
   it('leaves pages and redirects alone', () => {
-    const page = defineEndpoint({ method: 'GET', path: '/p', summary: 's', auth: 'user', html: true, responses: { 200: z.string() } });
+    const page = defineEndpoint({
+      method: 'GET',
+      path: '/p',
+      summary: 's',
+      auth: 'user',
+      html: true,
+      responses: { 200: z.string() },
+    });
     expect(Object.keys(page.responses)).toEqual(['200']);
   });
 });

@@ -41,12 +41,11 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 /** The error statuses defineEndpoint adds, computed from the definition so clients see them in the type. */
 type AddedErrorStatus<E extends EndpointDefinition> = E extends { html: true } | { redirect: true }
   ? never
-  :
-      | (E['auth'] extends 'guest' ? never : 401)
-      | (E['auth'] extends 'pro' | 'admin' ? 403 : never)
-      | (E extends { params: z.ZodType } ? 404 : never)
-      | (E extends { body: z.ZodType } | { query: z.ZodType } | { params: z.ZodType } ? 422 : never)
-      | 500;
+  : | (E['auth'] extends 'guest' ? never : 401)
+    | (E['auth'] extends 'pro' | 'admin' ? 403 : never)
+    | (E extends { params: z.ZodType } ? 404 : never)
+    | (E extends { body: z.ZodType } | { query: z.ZodType } | { params: z.ZodType } ? 422 : never)
+    | 500;
 
 export type Endpoint<E extends EndpointDefinition = EndpointDefinition> = Omit<E, 'responses'> & {
   responses: Omit<{ [S in AddedErrorStatus<E>]: typeof ErrorSchema }, keyof E['responses']> & E['responses'];
@@ -75,5 +74,7 @@ export type EndpointParams<E> = E extends { params: infer P extends z.ZodType } 
 export type EndpointQuery<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
 export type EndpointBody<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
 export type EndpointSuccessStatus<E extends EndpointDefinition> = Extract<keyof E['responses'], SuccessStatus>;
-export type EndpointResponse<E extends EndpointDefinition, S extends keyof E['responses'] = EndpointSuccessStatus<E>> =
-  E['responses'][S] extends z.ZodType ? z.output<E['responses'][S]> : never;
+export type EndpointResponse<
+  E extends EndpointDefinition,
+  S extends keyof E['responses'] = EndpointSuccessStatus<E>,
+> = E['responses'][S] extends z.ZodType ? z.output<E['responses'][S]> : never;

@@ -46,7 +46,14 @@ describe('parseWithContract', () => {
   });
 
   it('returns the data when valid', () => {
-    const data = { name: 'a', count: 1, email: 'a@b.ru', when: '2025-01-01T00:00:00Z', note: 'ok', nested: { items: [] } };
+    const data = {
+      name: 'a',
+      count: 1,
+      email: 'a@b.ru',
+      when: '2025-01-01T00:00:00Z',
+      note: 'ok',
+      nested: { items: [] },
+    };
     expect(parseWithContract(schema, data)).toEqual({ success: true, data });
   });
 
@@ -56,7 +63,9 @@ describe('parseWithContract', () => {
   });
 
   it('maps other issues to a generic Russian message', () => {
-    expect(parseWithContract(z.enum(['a']), 'b')).toMatchObject({ error: { errors: { '': ['Некорректное значение'] } } });
+    expect(parseWithContract(z.enum(['a']), 'b')).toMatchObject({
+      error: { errors: { '': ['Некорректное значение'] } },
+    });
     expect(ruErrorMap).toBeTypeOf('function');
   });
 });

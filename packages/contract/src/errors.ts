@@ -41,7 +41,9 @@ export function toErrorBody(issues: readonly z.core.$ZodIssue[]): ErrorBody {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
-    (errors[path] ??= []).push(issue.message);
+    const messages = (errors[path] ??= []);
+    // A field's own check and a core rule over the whole form may refuse the same value with the same words.
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return { message: MESSAGES.validationFailed, errors };
 }
@@ -59,5 +61,7 @@ export type ContractParseResult<T> = { success: true; data: T } | { success: fal
 /** Parses with Russian messages and answers in the envelope, ready for a 422. */
 export function parseWithContract<S extends z.ZodType>(schema: S, data: unknown): ContractParseResult<z.output<S>> {
   const result = schema.safeParse(data, { error: ruErrorMap });
-  return result.success ? { success: true, data: result.data } : { success: false, error: toErrorBody(result.error.issues) };
+  return result.success
+    ? { success: true, data: result.data }
+    : { success: false, error: toErrorBody(result.error.issues) };
 }

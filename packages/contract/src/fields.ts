@@ -1,14 +1,156 @@
-import { MESSAGES, splitFieldPath, type ValidationResult } from '@autoradar/core';
+import {
+  FEED_IDS_MAX,
+  hasForbiddenChars,
+  LISTING_PRICE_MAX,
+  MESSAGES,
+  MILEAGE_MAX,
+  POSITION_MAX,
+  PRICE_MAX,
+  PRICE_MIN,
+  splitFieldPath,
+  stripForbiddenChars,
+  YEAR_INPUT_MAX,
+  YEAR_MIN,
+  type ValidationResult,
+} from '@autoradar/core';
 import { z } from 'zod';
 
-/** Database ids: positive integers. */
-export const IdSchema = z.number({ error: MESSAGES.invalidId }).int(MESSAGES.invalidId).positive(MESSAGES.invalidId);
+// Ids follow their column (packages/db/src/schema):
+// - 'serial' (int4): the catalogue (brands, models, generations, configurations), cities, partners and prompts,
+//   1 to 2 147 483 647;
+// - 'bigserial' (int8): every other table. Drizzle reads these columns as JS numbers, so only ids up to
+//   Number.MAX_SAFE_INTEGER come back exactly; the contract never lets a larger one reach a query.
+// A body id out of range is a 422; a path id out of range names nothing, so route.ts answers 404.
 
-/** Path and query ids arrive as text; the API converts them after validation. */
-export const IdParamSchema = z.string().regex(/^[1-9]\d*$/, MESSAGES.invalidId);
+/** The largest value an int4 column holds. */
+export const INT4_MAX = 2_147_483_647;
+/** The largest int8 value that survives being read back as a JS number. */
+export const INT8_SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
-/** Comma-separated ids in a query string (`?ids=1,2,3`). */
-export const IdListParamSchema = z.string().regex(/^[1-9]\d*(,[1-9]\d*)*$/, MESSAGES.invalidId);
+export const ID_MAX = { serial: INT4_MAX, bigserial: INT8_SAFE_MAX } as const;
+export type IdKind = keyof typeof ID_MAX;
+
+const ID_TEXT = /^[1-9]\d{0,15}$/;
+
+/**
+ * The one id parser: the text of a positive integer within the column's range (no sign, no leading zero, no
+ * exponent), or null. Path and query ids, multipart fields and the API all read ids through it.
+ */
+export function parseId(text: string, kind: IdKind = 'bigserial'): number | null {
+  if (!ID_TEXT.test(text)) return null;
+  const id = Number(text);
+  return id <= ID_MAX[kind] ? id : null;
+}
+
+/** A comma-separated id list (`?ids=1,2,3`), or null when any item is not an id. */
+export function parseIdList(text: string, kind: IdKind = 'bigserial'): number[] | null {
+  const ids = text.split(',').map((item) => parseId(item, kind));
+  return ids.every((id) => id !== null) ? ids : null;
+}
+
+const idNumber = (kind: IdKind) =>
+  z
+    .number({ error: MESSAGES.invalidId })
+    .int(MESSAGES.invalidId)
+    .min(1, MESSAGES.invalidId)
+    .max(ID_MAX[kind], MESSAGES.invalidId);
+
+/** Body ids of bigserial rows (posts, drafts, filters, media, contacts, users, orders). */
+export const IdSchema = idNumber('bigserial');
+/** Body ids of serial rows (brands, models, generations, configurations, cities, partners, prompts). */
+export const SerialIdSchema = idNumber('serial');
+
+const idText = (kind: IdKind) =>
+  z
+    .string({ error: MESSAGES.invalidId })
+    .refine((text) => parseId(text, kind) !== null, MESSAGES.invalidId)
+    .meta({ pattern: ID_TEXT.source, description: `A positive integer up to ${ID_MAX[kind]}` });
+
+/** Path and query ids arrive as text; the API reads the number with parseId. */
+export const IdParamSchema = idText('bigserial');
+export const SerialIdParamSchema = idText('serial');
+
+const idListText = (kind: IdKind) =>
+  z
+    .string({ error: MESSAGES.invalidId })
+    .max(FEED_IDS_MAX * 17, MESSAGES.invalidId)
+    .refine((text) => (parseIdList(text, kind)?.length ?? Infinity) <= FEED_IDS_MAX, MESSAGES.invalidId);
+
+/** Comma-separated serial ids in a query string (`?ids=1,2,3`), at most FEED_IDS_MAX of them. */
+export const SerialIdListParamSchema = idListText('serial');
+
+/** A list of body ids with a maximum length. */
+export function idListSchema(kind: IdKind, max: number = FEED_IDS_MAX) {
+  return z.array(idNumber(kind), { error: MESSAGES.invalidValue }).max(max, MESSAGES.maxItems(max));
+}
+
+export interface IntBounds {
+  min: number;
+  max: number;
+  /** One message for every refusal (not a whole number, below min, above max). */
+  message?: string;
+  /** The message below min; "Не меньше …" by default. */
+  minMessage?: string;
+}
+
+/**
+ * A whole number within bounds. Every number of a request uses it (directly or through the schemas below), so each
+ * bound is readable from the schema: the column check in apps/api/src/http compares them with the columns.
+ */
+export function intSchema({ min, max, message, minMessage }: IntBounds) {
+  return (
+    z
+      .number({ error: MESSAGES.invalidValue })
+      .min(min, message ?? minMessage ?? MESSAGES.minValue(min))
+      .max(max, message ?? MESSAGES.maxValue(max))
+      // Not zod's int(): 2^53 + 1 is "too large", not also "not whole" (every bound is below 2^53, so within bounds
+      // isInteger means a safe integer). No check aborts, so an object's core rule still runs on the other fields.
+      .refine(Number.isInteger, message ?? MESSAGES.invalidValue)
+      .meta({ type: 'integer' })
+  );
+}
+
+/** A listing's price and mileage: above zero (spec §5) and no more than a real vehicle has. */
+export const ListingPriceSchema = intSchema({ min: 1, max: LISTING_PRICE_MAX, minMessage: MESSAGES.mustBePositive });
+export const MileageSchema = intSchema({ min: 1, max: MILEAGE_MAX, minMessage: MESSAGES.mustBePositive });
+/** A filter's price bound, 0 to PRICE_MAX (spec §5). */
+export const PriceBoundSchema = intSchema({ min: PRICE_MIN, max: PRICE_MAX, message: MESSAGES.priceOutOfRange });
+/** A year: YEAR_MIN to YEAR_INPUT_MAX here; core's isValidYear adds "not after the current year" per request. */
+export const YearSchema = intSchema({ min: YEAR_MIN, max: YEAR_INPUT_MAX, message: MESSAGES.invalidYear });
+/** A display position, 0 first. */
+export const PositionSchema = intSchema({ min: 0, max: POSITION_MAX });
+
+export interface TextOptions {
+  max: number;
+  /** Refuse text that is empty after trimming, with this message (MESSAGES.required by default). */
+  required?: boolean | string;
+}
+
+/**
+ * User text: refuses the characters core's hasForbiddenChars finds (PostgreSQL refuses NUL; the others garble text),
+ * trims, and caps the length after trimming. Every string field of a request uses it.
+ */
+export function textSchema({ max, required = false }: TextOptions) {
+  const requiredMessage = typeof required === 'string' ? required : MESSAGES.required;
+  const base = z
+    .string({ error: (issue) => (required && issue.input === undefined ? requiredMessage : MESSAGES.invalidValue) })
+    .refine((text) => !hasForbiddenChars(text), MESSAGES.forbiddenChars)
+    .trim()
+    .max(max, MESSAGES.maxLength(max));
+  return required ? base.min(1, requiredMessage) : base;
+}
+
+/**
+ * Text we cannot refuse because another service wrote it (names from Telegram or Yandex): the forbidden characters
+ * are dropped instead, then the text is trimmed and cut to `max`.
+ */
+export function foreignTextSchema({ max }: { max: number }) {
+  return z
+    .string({ error: MESSAGES.invalidValue })
+    .overwrite(stripForbiddenChars)
+    .trim()
+    .overwrite((text) => (text.length > max ? stripForbiddenChars(text.slice(0, max)) : text));
+}
 
 /** Query-string booleans as the spec sends them (`?popular=true`). */
 export const BooleanParamSchema = z.enum(['true', 'false'], { error: MESSAGES.invalidValue });
@@ -16,16 +158,11 @@ export const BooleanParamSchema = z.enum(['true', 'false'], { error: MESSAGES.in
 /** Times travel as ISO 8601 strings; an offset is accepted so clients need not convert to UTC. */
 export const DateTimeSchema = z.iso.datetime({ offset: true, error: MESSAGES.invalidDate });
 
-/** Money in whole roubles (or whole units of the listing's currency). */
+/** Money in whole roubles (or whole units of the listing's currency), as stored: within int8's safe range. */
 export const MoneySchema = z.number({ error: MESSAGES.invalidValue }).int(MESSAGES.invalidValue);
 
 /** A non-negative count. */
 export const CountSchema = z.number().int().nonnegative();
-
-/** Text that must not be blank; the message is the form's own. */
-export function requiredText(message: string = MESSAGES.required) {
-  return z.string({ error: message }).refine((value) => value.trim() !== '', message);
-}
 
 /** No body: 204 answers and redirects. The OpenAPI generator leaves such responses without content. */
 export const NoBodySchema = z.void();

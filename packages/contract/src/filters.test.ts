@@ -1,6 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FilterCriteria, WorktimeSettings } from '@autoradar/core';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { parseWithContract } from './errors';
-import { FilterSchema, SaveFilterRequestSchema, ToggleFilterRequestSchema, type SaveFilterRequest } from './filters';
+import {
+  FilterSchema,
+  SaveFilterRequestSchema,
+  ToggleFilterRequestSchema,
+  type Filter,
+  type filterCriteriaShape,
+  type SaveFilterRequest,
+  type WorktimeSettingsSchema,
+} from './filters';
 import { sampleFilter } from './fixtures';
 
 beforeEach(() => {
@@ -21,7 +31,9 @@ const errorsOf = (value: unknown) => {
 describe('FilterSchema', () => {
   it('accepts a spec-shaped saved filter', () => {
     expect(FilterSchema.parse(sampleFilter)).toEqual(sampleFilter);
-    expect(FilterSchema.safeParse({ ...sampleFilter, send_mode: 'immediately', worktime_settings: null }).success).toBe(true);
+    expect(FilterSchema.safeParse({ ...sampleFilter, send_mode: 'immediately', worktime_settings: null }).success).toBe(
+      true,
+    );
     expect(FilterSchema.safeParse({ ...sampleFilter, via: ['sms'] }).success).toBe(false);
   });
 });
@@ -29,7 +41,9 @@ describe('FilterSchema', () => {
 describe('SaveFilterRequestSchema', () => {
   it('accepts a complete filter', () => {
     expect(errorsOf(body)).toEqual({});
-    expect(errorsOf({ ...body, send_mode: 'immediately', worktime_settings: null, via: ['email', 'telegram'] })).toEqual({});
+    expect(
+      errorsOf({ ...body, send_mode: 'immediately', worktime_settings: null, via: ['email', 'telegram'] }),
+    ).toEqual({});
   });
 
   it.each([
@@ -41,9 +55,22 @@ describe('SaveFilterRequestSchema', () => {
     [{ send_mode: 'hourly' }, { send_mode: ['Некорректное значение'] }],
     [{ worktime_settings: null }, { worktime_settings: ['Укажите рабочее время'] }],
     [{ worktime_settings: { days: [5], start: '22:00', end: '06:00' } }, {}],
-    [{ worktime_settings: { days: [], start: '09:00', end: '18:00' } }, { 'worktime_settings.days': ['Выберите хотя бы один день'] }],
-    [{ worktime_settings: { days: [7], start: '09:00', end: '18:00' } }, { 'worktime_settings.days': ['Некорректный день недели'] }],
-    [{ worktime_settings: { days: [1], start: '9:00', end: '18:00' } }, { 'worktime_settings.start': ['Некорректное время'] }],
+    [
+      { worktime_settings: { days: [], start: '09:00', end: '18:00' } },
+      { 'worktime_settings.days': ['Выберите хотя бы один день'] },
+    ],
+    [
+      { worktime_settings: { days: [7], start: '09:00', end: '18:00' } },
+      // The day itself and core's rule over the list both name it.
+      {
+        'worktime_settings.days': ['Некорректный день недели'],
+        'worktime_settings.days.0': ['Некорректный день недели'],
+      },
+    ],
+    [
+      { worktime_settings: { days: [1], start: '9:00', end: '18:00' } },
+      { 'worktime_settings.start': ['Некорректное время'] },
+    ],
     [
       { worktime_settings: { days: [1], start: '10:00', end: '10:00' } },
       { 'worktime_settings.end': ['Время начала и окончания не должны совпадать'] },
@@ -60,5 +87,26 @@ describe('ToggleFilterRequestSchema', () => {
   it('takes active', () => {
     expect(ToggleFilterRequestSchema.safeParse({ active: false }).success).toBe(true);
     expect(ToggleFilterRequestSchema.safeParse({ active: 'false' }).success).toBe(false);
+  });
+});
+
+describe('types against core', () => {
+  type Criteria = z.output<z.ZodObject<typeof filterCriteriaShape>>;
+  type StoredCriteria = Pick<Filter, keyof FilterCriteria>;
+
+  it('the criteria fields are exactly core FilterCriteria', () => {
+    expectTypeOf<keyof Criteria>().toEqualTypeOf<keyof FilterCriteria>();
+    expectTypeOf<Criteria>().toExtend<FilterCriteria>();
+    expectTypeOf<StoredCriteria>().toExtend<FilterCriteria>();
+    expectTypeOf<keyof SaveFilterRequest & keyof FilterCriteria>().toEqualTypeOf<keyof FilterCriteria>();
+  });
+
+  it('working hours are core WorktimeSettings', () => {
+    type Worktime = z.output<typeof WorktimeSettingsSchema>;
+    expectTypeOf<keyof Worktime>().toEqualTypeOf<keyof WorktimeSettings>();
+    expectTypeOf<Worktime>().toExtend<WorktimeSettings>();
+    expectTypeOf<
+      NonNullable<z.output<typeof SaveFilterRequestSchema>['worktime_settings']>
+    >().toExtend<WorktimeSettings>();
   });
 });

@@ -1,35 +1,56 @@
 import {
   DELIVERY_CHANNELS,
+  FILTER_NAME_MAX_LENGTH,
   MESSAGES,
-  PRICE_MAX,
-  PRICE_MIN,
   SEND_MODES,
-  YEAR_MIN,
   toValidationResult,
   validateFilterRanges,
   validateSaveFilter,
+  type FilterCriteria,
 } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { coreRule, IdParamSchema, IdSchema, NoBodySchema } from './fields';
+import {
+  coreRule,
+  HtmlPageSchema,
+  IdParamSchema,
+  IdSchema,
+  idListSchema,
+  intSchema,
+  NoBodySchema,
+  PriceBoundSchema,
+  textSchema,
+  YearSchema,
+} from './fields';
 import { named } from './schema-names';
 
-const NullableIntSchema = z.number({ error: MESSAGES.invalidValue }).int(MESSAGES.invalidValue).nullable();
-
-// Documentation only: the bounds are enforced by core's rule below, these keywords describe them in OpenAPI.
-const priceBounds = { minimum: PRICE_MIN, maximum: PRICE_MAX };
-const yearBounds = { minimum: YEAR_MIN, description: `${YEAR_MIN} to the current year` };
+/** Core's FilterCriteria fields, each a schema; `satisfies` keeps the key set exactly core's. */
+type CriteriaShape = { [K in keyof FilterCriteria]: z.ZodType };
 
 /** Brands, models, cities (ids) and price/year bounds: shared by the feed search and saved filters (spec §3). */
 export const filterCriteriaShape = {
+  brands: idListSchema('serial'),
+  models: idListSchema('serial'),
+  cities: idListSchema('serial'),
+  priceFrom: PriceBoundSchema.nullable(),
+  priceTo: PriceBoundSchema.nullable(),
+  yearFrom: YearSchema.nullable(),
+  yearTo: YearSchema.nullable(),
+} satisfies CriteriaShape;
+
+/** The criteria as answers state them: types only, so a bound tightened later cannot make stored filters unreadable. */
+const storedCriteriaShape = {
   brands: z.array(IdSchema),
   models: z.array(IdSchema),
   cities: z.array(IdSchema),
-  priceFrom: NullableIntSchema.meta(priceBounds),
-  priceTo: NullableIntSchema.meta(priceBounds),
-  yearFrom: NullableIntSchema.meta(yearBounds),
-  yearTo: NullableIntSchema.meta(yearBounds),
-};
+  priceFrom: z.number().int().nullable(),
+  priceTo: z.number().int().nullable(),
+  yearFrom: z.number().int().nullable(),
+  yearTo: z.number().int().nullable(),
+} satisfies CriteriaShape;
+
+/** "HH:MM". */
+const TIME_TEXT_LENGTH = 5;
 
 /** Bounds checked by core at the moment of the request (the current year moves). */
 export const filterRangesRule = coreRule((value: Parameters<typeof validateFilterRanges>[0]) =>
@@ -45,12 +66,27 @@ export const WorktimeSettingsSchema = named(
   }),
 );
 
+/**
+ * Working hours as a request carries them: at most seven weekdays 0-6 and HH:MM times. Core's
+ * validateWorktimeSettings adds that each day is given once and the window is not empty.
+ */
+const WorktimeSettingsInputSchema = z.object(
+  {
+    days: z
+      .array(intSchema({ min: 0, max: 6, message: MESSAGES.invalidWeekday }), { error: MESSAGES.invalidValue })
+      .max(7, MESSAGES.invalidWeekday),
+    start: textSchema({ max: TIME_TEXT_LENGTH }),
+    end: textSchema({ max: TIME_TEXT_LENGTH }),
+  },
+  { error: MESSAGES.invalidValue },
+);
+
 export const FilterSchema = named(
   'Filter',
   z.object({
     id: IdSchema,
     name: z.string(),
-    ...filterCriteriaShape,
+    ...storedCriteriaShape,
     active: z.boolean(),
     send_mode: z.enum(SEND_MODES),
     worktime_settings: WorktimeSettingsSchema.nullable(),
@@ -68,12 +104,14 @@ export const SaveFilterRequestSchema = named(
   'SaveFilterRequest',
   z
     .object({
-      name: z.string({ error: MESSAGES.filterNameRequired }),
+      name: textSchema({ max: FILTER_NAME_MAX_LENGTH, required: MESSAGES.filterNameRequired }),
       ...filterCriteriaShape,
-      active: z.boolean(),
+      active: z.boolean({ error: MESSAGES.invalidValue }),
       send_mode: z.enum(SEND_MODES, { error: MESSAGES.invalidValue }),
-      worktime_settings: WorktimeSettingsSchema.nullable(),
-      via: z.array(z.enum(DELIVERY_CHANNELS, { error: MESSAGES.invalidValue })),
+      worktime_settings: WorktimeSettingsInputSchema.nullable(),
+      via: z
+        .array(z.enum(DELIVERY_CHANNELS, { error: MESSAGES.invalidValue }), { error: MESSAGES.invalidValue })
+        .max(DELIVERY_CHANNELS.length, MESSAGES.invalidValue),
     })
     .superRefine(
       coreRule((value) =>
@@ -85,8 +123,13 @@ export type SaveFilterRequest = z.input<typeof SaveFilterRequestSchema>;
 
 export const ListFiltersResponseSchema = named('ListFiltersResponse', z.object({ data: z.array(FilterSchema) }));
 export const FilterResponseSchema = named('FilterResponse', z.object({ data: FilterSchema }));
-export const ToggleFilterRequestSchema = named('ToggleFilterRequest', z.object({ active: z.boolean() }));
+export const ToggleFilterRequestSchema = named(
+  'ToggleFilterRequest',
+  z.object({ active: z.boolean({ error: MESSAGES.invalidValue }) }),
+);
 export const FilterIdParamsSchema = z.object({ id: IdParamSchema });
+/** The secret of a notification e-mail's unsubscribe link (a UUID kept with the filter). */
+export const UnsubscribeQuerySchema = z.object({ token: z.string().max(64).default('') });
 
 export const filtersEndpoints = {
   list: defineEndpoint({
@@ -130,5 +173,16 @@ export const filtersEndpoints = {
     params: FilterIdParamsSchema,
     body: ToggleFilterRequestSchema,
     responses: { 200: FilterResponseSchema },
+  }),
+  /** The one-click link of a notification e-mail (and its List-Unsubscribe header): pauses the filter, no sign-in. */
+  unsubscribe: defineEndpoint({
+    method: 'GET',
+    path: '/filters/:id/unsubscribe',
+    summary: 'Pause a saved filter from its notification e-mail',
+    auth: 'guest',
+    params: FilterIdParamsSchema,
+    query: UnsubscribeQuerySchema,
+    html: true,
+    responses: { 200: HtmlPageSchema, 404: HtmlPageSchema },
   }),
 };

@@ -106,7 +106,13 @@ export const samplePartner: Partner = {
   description: null,
 };
 
-export const samplePrompt: Prompt = { id: 4, key: 'summary', title: 'Итог', text: 'Кратко опиши историю.', position: 0 };
+export const samplePrompt: Prompt = {
+  id: 4,
+  key: 'summary',
+  title: 'Итог',
+  text: 'Кратко опиши историю.',
+  position: 0,
+};
 
 export const sampleOrder: Order = {
   id: 11,

@@ -82,7 +82,8 @@ function collectRefs(value: unknown, into: Set<string>): void {
     for (const item of value) collectRefs(item, into);
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string' && item.startsWith(COMPONENTS)) into.add(item.slice(COMPONENTS.length));
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(COMPONENTS))
+        into.add(item.slice(COMPONENTS.length));
       else collectRefs(item, into);
     }
   }
@@ -103,7 +104,11 @@ function pruneComponents(paths: unknown, schemas: Record<string, JsonSchema>): R
       }
     }
   }
-  return Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => reached.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 function parametersOf(entry: EndpointEntry): JsonSchema[] {
@@ -157,13 +162,20 @@ function operationOf(entry: EndpointEntry, refOf: (s: z.ZodType) => JsonSchema):
     operation.requestBody = { required: true, content };
   }
   operation.responses = Object.fromEntries(
-    Object.entries(endpoint.responses).map(([status, schema]) => [status, responseOf(entry, Number(status), schema, refOf)]),
+    Object.entries(endpoint.responses).map(([status, schema]) => [
+      status,
+      responseOf(entry, Number(status), schema, refOf),
+    ]),
   );
   return operation;
 }
 
 /** The OpenAPI 3.1 document of a contract; every schema in it comes from z.toJSONSchema. */
-export function generateOpenApi(contract: ContractShape, info: OpenApiInfo, options: OpenApiOptions = {}): OpenApiDocument {
+export function generateOpenApi(
+  contract: ContractShape,
+  info: OpenApiInfo,
+  options: OpenApiOptions = {},
+): OpenApiDocument {
   const entries = allEndpoints(contract);
   const registry = buildRegistry(entries);
   const generated = z.toJSONSchema(registry, { ...jsonSchemaOptions, uri: (id) => `${COMPONENTS}${id}` });
@@ -172,7 +184,7 @@ export function generateOpenApi(contract: ContractShape, info: OpenApiInfo, opti
   );
   const refOf = (schema: z.ZodType): JsonSchema => {
     const id = registry.get(schema)?.id;
-    return id ? { $ref: `${COMPONENTS}${id}` } : stripSchemaKeywords(z.toJSONSchema(schema, jsonSchemaOptions) as JsonSchema);
+    return id ? { $ref: `${COMPONENTS}${id}` } : stripSchemaKeywords(z.toJSONSchema(schema, jsonSchemaOptions));
   };
 
   const paths: OpenApiDocument['paths'] = {};

@@ -14,6 +14,7 @@ export * from './health';
 export * from './partners';
 export * from './payment';
 export * from './posts';
+export * from './rates';
 export * from './realtime';
 export * from './reference';
 export * from './schema-names';

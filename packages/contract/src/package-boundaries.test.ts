@@ -42,7 +42,7 @@ describe('package boundaries', () => {
       "import 'side-effect';",
       "export * from './re-export';",
       // Split so that this file's own scan does not see a dynamic import.
-      "const lazy = await imp" + "ort('lazy');",
+      'const lazy = await imp' + "ort('lazy');",
     ].join('\n');
     expect(importsOf(code).sort()).toEqual(['./multi-line', './re-export', 'lazy', 'side-effect', 'zod']);
   });

@@ -29,17 +29,23 @@ describe('partner entities', () => {
   it('accept a new order with no results yet and partial sections', () => {
     expect(OrderSchema.safeParse({ ...sampleOrder, status: 'new', result: {} }).success).toBe(true);
     expect(
-      OrderSchema.safeParse({ ...sampleOrder, status: 'processing', result: { osago: { status: 'processing', value: null } } })
-        .success,
+      OrderSchema.safeParse({
+        ...sampleOrder,
+        status: 'processing',
+        result: { osago: { status: 'processing', value: null } },
+      }).success,
     ).toBe(true);
   });
 
   it('reject unknown statuses and section keys', () => {
     expect(OrderSchema.safeParse({ ...sampleOrder, status: 'done' }).success).toBe(false);
-    expect(OrderDetailResponseSchema.safeParse({ order: sampleOrder, parts: [{ id: 1, key: 'fines', title: 'Штрафы' }] }).success).toBe(
+    expect(
+      OrderDetailResponseSchema.safeParse({ order: sampleOrder, parts: [{ id: 1, key: 'fines', title: 'Штрафы' }] })
+        .success,
+    ).toBe(false);
+    expect(OrderSchema.safeParse({ ...sampleOrder, result: { baseInfo: { status: 'ok', value: null } } }).success).toBe(
       false,
     );
-    expect(OrderSchema.safeParse({ ...sampleOrder, result: { baseInfo: { status: 'ok', value: null } } }).success).toBe(false);
   });
 });
 
@@ -66,7 +72,9 @@ describe('partner form', () => {
   it('requires the logo when editing, as a file or the stored address', () => {
     expect(errorsOf(UpdatePartnerRequestSchema, { ...form, _method: 'PUT' })).toEqual({ logo: ['Логотип обязателен'] });
     expect(errorsOf(UpdatePartnerRequestSchema, { ...form, _method: 'PUT', logo })).toEqual({});
-    expect(errorsOf(UpdatePartnerRequestSchema, { ...form, _method: 'PUT', logo: '/media/partners/2.png' })).toEqual({});
+    expect(errorsOf(UpdatePartnerRequestSchema, { ...form, _method: 'PUT', logo: '/media/partners/2.png' })).toEqual(
+      {},
+    );
     expect(UpdatePartnerRequestSchema.safeParse({ ...form, _method: 'PATCH', logo }).success).toBe(false);
   });
 
@@ -80,7 +88,9 @@ describe('partner form', () => {
 
 describe('prompt form', () => {
   it('requires key, title and text', () => {
-    expect(errorsOf(SavePromptRequestSchema, { key: 'summary', title: 'Итог', text: 'Опиши', position: 1 })).toEqual({});
+    expect(errorsOf(SavePromptRequestSchema, { key: 'summary', title: 'Итог', text: 'Опиши', position: 1 })).toEqual(
+      {},
+    );
     expect(errorsOf(SavePromptRequestSchema, { key: '', title: ' ', text: 'x' })).toEqual({
       key: ['Обязательное поле'],
       title: ['Обязательное поле'],
@@ -91,7 +101,7 @@ describe('prompt form', () => {
       text: ['Обязательное поле'],
     });
     expect(errorsOf(SavePromptRequestSchema, { key: 'k', title: 't', text: 'x', position: -1 })).toEqual({
-      position: ['Некорректное значение'],
+      position: ['Не меньше 0'],
     });
   });
 });
@@ -103,7 +113,9 @@ describe('order form', () => {
     expect(errorsOf(CreateOrderRequestSchema, { string: 'XTA2170308012345O', partner_id: 2 })).toEqual({
       string: ['Некорректный VIN'],
     });
-    expect(errorsOf(CreateOrderRequestSchema, { string: '', partner_id: 2 })).toEqual({ string: ['Обязательное поле'] });
+    expect(errorsOf(CreateOrderRequestSchema, { string: '', partner_id: 2 })).toEqual({
+      string: ['Обязательное поле'],
+    });
     expect(errorsOf(CreateOrderRequestSchema, { partner_id: 2 })).toEqual({ string: ['Обязательное поле'] });
   });
 });

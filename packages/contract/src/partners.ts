@@ -2,18 +2,35 @@ import {
   MESSAGES,
   ORDER_STATUSES,
   OWNER_TYPES,
+  PARTNER_DESCRIPTION_MAX_LENGTH,
+  PARTNER_TITLE_MAX_LENGTH,
   PHOTO_MIME_TYPES,
+  PROMPT_KEY_MAX_LENGTH,
+  PROMPT_TEXT_MAX_LENGTH,
+  PROMPT_TITLE_MAX_LENGTH,
   REPORT_SECTION_KEYS,
   REPORT_SECTION_STATUSES,
   toValidationResult,
+  URL_MAX_LENGTH,
   validatePartnerForm,
   validatePromptForm,
   validateVin,
+  VIN_INPUT_MAX_LENGTH,
 } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
-import { coreRule, DateTimeSchema, IdParamSchema, IdSchema, NoBodySchema } from './fields';
+import {
+  coreRule,
+  DateTimeSchema,
+  IdParamSchema,
+  IdSchema,
+  NoBodySchema,
+  PositionSchema,
+  SerialIdParamSchema,
+  SerialIdSchema,
+  textSchema,
+} from './fields';
 import { named } from './schema-names';
 
 export const PartnerSchema = named(
@@ -117,16 +134,19 @@ export type Order = z.infer<typeof OrderSchema>;
 export type OrderPart = z.infer<typeof OrderPartSchema>;
 
 const LogoFileSchema = z.file().mime([...PHOTO_MIME_TYPES], MESSAGES.invalidPhotoType);
+const PartnerTitleSchema = textSchema({ max: PARTNER_TITLE_MAX_LENGTH, required: MESSAGES.partnerTitleRequired });
+const PartnerUrlSchema = textSchema({ max: URL_MAX_LENGTH, required: MESSAGES.partnerUrlRequired });
+const PartnerDescriptionSchema = textSchema({ max: PARTNER_DESCRIPTION_MAX_LENGTH }).nullable().optional();
 
 /** Multipart partner form; the logo may follow later (core validatePartnerForm, mode 'create'). */
 export const CreatePartnerRequestSchema = named(
   'CreatePartnerRequest',
   z
     .object({
-      title: z.string({ error: MESSAGES.partnerTitleRequired }),
-      url: z.string({ error: MESSAGES.partnerUrlRequired }),
+      title: PartnerTitleSchema,
+      url: PartnerUrlSchema,
       logo: LogoFileSchema.optional(),
-      description: z.string().nullable().optional(),
+      description: PartnerDescriptionSchema,
     })
     .superRefine(coreRule((value) => validatePartnerForm(value, 'create'))),
 );
@@ -140,10 +160,12 @@ export const UpdatePartnerRequestSchema = named(
   z
     .object({
       _method: z.literal('PUT'),
-      title: z.string({ error: MESSAGES.partnerTitleRequired }),
-      url: z.string({ error: MESSAGES.partnerUrlRequired }),
-      logo: z.union([LogoFileSchema, z.string()], { error: MESSAGES.partnerLogoRequired }).optional(),
-      description: z.string().nullable().optional(),
+      title: PartnerTitleSchema,
+      url: PartnerUrlSchema,
+      logo: z
+        .union([LogoFileSchema, textSchema({ max: URL_MAX_LENGTH })], { error: MESSAGES.partnerLogoRequired })
+        .optional(),
+      description: PartnerDescriptionSchema,
     })
     .superRefine(coreRule((value) => validatePartnerForm(value, 'edit'))),
 );
@@ -152,10 +174,10 @@ export const SavePromptRequestSchema = named(
   'SavePromptRequest',
   z
     .object({
-      key: z.string({ error: MESSAGES.required }),
-      title: z.string({ error: MESSAGES.required }),
-      text: z.string({ error: MESSAGES.required }),
-      position: z.number({ error: MESSAGES.invalidValue }).nullable().optional(),
+      key: textSchema({ max: PROMPT_KEY_MAX_LENGTH, required: true }),
+      title: textSchema({ max: PROMPT_TITLE_MAX_LENGTH, required: true }),
+      text: textSchema({ max: PROMPT_TEXT_MAX_LENGTH, required: true }),
+      position: PositionSchema.nullable().optional(),
     })
     .superRefine(coreRule(validatePromptForm)),
 );
@@ -164,7 +186,7 @@ export const SavePromptRequestSchema = named(
 export const CreateOrderRequestSchema = named(
   'CreateOrderRequest',
   z
-    .object({ string: z.string({ error: MESSAGES.required }), partner_id: IdSchema })
+    .object({ string: textSchema({ max: VIN_INPUT_MAX_LENGTH, required: true }), partner_id: SerialIdSchema })
     .superRefine(
       coreRule((value) => {
         const message = validateVin(value.string);
@@ -186,9 +208,9 @@ export const OrderDetailResponseSchema = named(
 /** The saved report file: the order with every section's result. */
 export const OrderReportSchema = OrderSchema;
 
-export const PartnerParamsSchema = z.object({ id: IdParamSchema });
-export const PromptParamsSchema = z.object({ id: IdParamSchema, promptId: IdParamSchema });
-export const OrderParamsSchema = z.object({ id: IdParamSchema, orderId: IdParamSchema });
+export const PartnerParamsSchema = z.object({ id: SerialIdParamSchema });
+export const PromptParamsSchema = z.object({ id: SerialIdParamSchema, promptId: SerialIdParamSchema });
+export const OrderParamsSchema = z.object({ id: SerialIdParamSchema, orderId: IdParamSchema });
 
 export const partnersEndpoints = {
   list: defineEndpoint({

@@ -1,8 +1,11 @@
-import { MESSAGES } from '@autoradar/core';
+import { MESSAGES, PRO_PRICE_RUB, TOKEN_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { HtmlPageSchema, NoBodySchema } from './fields';
+import { HtmlPageSchema, intSchema, NoBodySchema, textSchema } from './fields';
 import { named } from './schema-names';
+
+/** Identifiers and codes another service writes (payment ids, event names, statuses). */
+const TokenSchema = textSchema({ max: TOKEN_MAX_LENGTH });
 
 /**
  * The client sends what it shows (core getPaymentSum); the server computes the price itself and never trusts `sum`
@@ -12,7 +15,8 @@ export const PayRequestSchema = named(
   'PayRequest',
   z.object({
     pro: z.boolean({ error: MESSAGES.invalidValue }),
-    sum: z.number({ error: MESSAGES.invalidValue }).int(MESSAGES.invalidValue).nonnegative(MESSAGES.invalidValue),
+    // What core's getPaymentSum can show: 0 or the PRO price.
+    sum: intSchema({ min: 0, max: PRO_PRICE_RUB, message: MESSAGES.invalidValue }),
   }),
 );
 /** The checkout page the browser is sent to. */
@@ -26,13 +30,15 @@ export const YookassaWebhookRequestSchema = named(
   'YookassaWebhookRequest',
   z.looseObject({
     type: z.literal('notification'),
-    event: z.string(),
-    object: z.looseObject({ id: z.string().min(1), status: z.string() }),
+    event: TokenSchema,
+    object: z.looseObject({ id: textSchema({ max: TOKEN_MAX_LENGTH, required: true }), status: TokenSchema }),
   }),
 );
 export const YookassaWebhookResponseSchema = named('YookassaWebhookResponse', z.object({}));
 
-export const SandboxPaymentParamsSchema = z.object({ paymentId: z.string().min(1) });
+export const SandboxPaymentParamsSchema = z.object({
+  paymentId: textSchema({ max: TOKEN_MAX_LENGTH, required: true }),
+});
 export const SandboxPaymentActionRequestSchema = named(
   'SandboxPaymentActionRequest',
   z.object({ action: z.enum(['succeed', 'cancel'], { error: MESSAGES.invalidValue }) }),
@@ -78,6 +84,7 @@ export const paymentEndpoints = {
     body: SandboxPaymentActionRequestSchema,
     formUrlEncoded: true,
     redirect: true,
-    responses: { 302: NoBodySchema },
+    // A form post from the sandbox page: a path that names no payment answers the page's HTML not-found.
+    responses: { 302: NoBodySchema, 404: HtmlPageSchema },
   }),
 };

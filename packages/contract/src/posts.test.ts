@@ -22,7 +22,13 @@ afterEach(() => {
 describe('PostSchema', () => {
   it('accepts a spec-shaped post with photo and video media', () => {
     expect(PostSchema.parse(samplePost)).toEqual(samplePost);
-    const aggregated = { ...samplePost, channel: 'avto_kazan', vk_owner_id: -12345, vk_post_id: 678, url: 'https://vk.com/wall-12345_678' };
+    const aggregated = {
+      ...samplePost,
+      channel: 'avto_kazan',
+      vk_owner_id: -12345,
+      vk_post_id: 678,
+      url: 'https://vk.com/wall-12345_678',
+    };
     expect(PostSchema.safeParse(aggregated).success).toBe(true);
   });
 
@@ -35,7 +41,9 @@ describe('PostSchema', () => {
   });
 
   it('wraps lists with meta', () => {
-    expect(SearchPostsResponseSchema.safeParse({ data: [samplePost], meta: { total: 1, all: 1200 } }).success).toBe(true);
+    expect(SearchPostsResponseSchema.safeParse({ data: [samplePost], meta: { total: 1, all: 1200 } }).success).toBe(
+      true,
+    );
     expect(SearchPostsResponseSchema.safeParse({ data: [], meta: { total: -1, all: 0 } }).success).toBe(false);
     expect(MyPostsResponseSchema.safeParse({ data: [], meta: { count: 0 } }).success).toBe(true);
   });

@@ -1,7 +1,17 @@
-import { POST_STATUSES } from '@autoradar/core';
+import { POST_STATUSES, SEARCH_QUERY_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { CountSchema, DateTimeSchema, HtmlPageSchema, IdParamSchema, IdSchema, MoneySchema, NoBodySchema } from './fields';
+import {
+  CountSchema,
+  DateTimeSchema,
+  HtmlPageSchema,
+  IdParamSchema,
+  idListSchema,
+  IdSchema,
+  MoneySchema,
+  NoBodySchema,
+  textSchema,
+} from './fields';
 import { filterCriteriaShape, filterRangesRule } from './filters';
 import { named } from './schema-names';
 
@@ -61,7 +71,7 @@ export type Post = z.infer<typeof PostSchema>;
 /** The feed's filter: saved-filter criteria (every field optional here) plus the text query. */
 const searchShape = {
   ...z.object(filterCriteriaShape).partial().shape,
-  search: z.string().nullable().optional(),
+  search: textSchema({ max: SEARCH_QUERY_MAX_LENGTH }).nullable().optional(),
 };
 
 /**
@@ -97,7 +107,7 @@ export const CountNewPostsResponseSchema = named('CountNewPostsResponse', z.obje
 export const PostIdParamsSchema = z.object({ id: IdParamSchema });
 export const GetPostResponseSchema = named('GetPostResponse', z.object({ data: PostSchema }));
 export const PostListResponseSchema = named('PostListResponse', z.object({ data: z.array(PostSchema) }));
-export const GetNotesRequestSchema = named('GetNotesRequest', z.object({ ids: z.array(IdSchema) }));
+export const GetNotesRequestSchema = named('GetNotesRequest', z.object({ ids: idListSchema('bigserial') }));
 export const FeaturedPostsRequestSchema = named('FeaturedPostsRequest', z.object({}));
 export const MyPostsResponseSchema = named(
   'MyPostsResponse',

@@ -5,6 +5,7 @@ import {
   parseChannelName,
   postChannel,
   POSTS_CHANNEL,
+  PRO_POSTS_CHANNEL,
   REALTIME_EVENTS,
   realtimeEvents,
   TriggerEventRequestSchema,
@@ -17,12 +18,16 @@ describe('channels', () => {
     expect(userChannel(7)).toBe('private-user.7');
     expect(postChannel(42)).toBe('post.42');
     expect(POSTS_CHANNEL).toBe('posts');
+    expect(PRO_POSTS_CHANNEL).toBe('private-posts.pro');
   });
 
   it('reads channel names back', () => {
     expect(parseChannelName('private-user.7')).toEqual({ kind: 'user', id: 7 });
     expect(parseChannelName('post.42')).toEqual({ kind: 'post', id: 42 });
     expect(parseChannelName('posts')).toEqual({ kind: 'posts' });
+    expect(parseChannelName('private-posts.pro')).toEqual({ kind: 'pro-posts' });
+    expect(parseChannelName('posts.pro')).toBeNull();
+    expect(parseChannelName('private-posts')).toBeNull();
     expect(parseChannelName('user.7')).toBeNull();
     expect(parseChannelName('private-user.0')).toBeNull();
     expect(parseChannelName('private-user.7x')).toBeNull();
@@ -31,8 +36,14 @@ describe('channels', () => {
 
 describe('events', () => {
   it('names the four events', () => {
-    expect(Object.values(REALTIME_EVENTS)).toEqual(['user.updated', 'post.updated', 'post.unpublished', 'post.published']);
+    expect(Object.values(REALTIME_EVENTS)).toEqual([
+      'user.updated',
+      'post.updated',
+      'post.unpublished',
+      'post.published',
+    ]);
     expect(realtimeEvents['post.published'].channel).toBe('posts');
+    expect(realtimeEvents['post.published'].channels).toEqual(['posts', 'private-posts.pro']);
     expect(realtimeEvents['user.updated'].channel).toBe('private-user.{id}');
   });
 
@@ -49,14 +60,18 @@ describe('events', () => {
 
 describe('realtime HTTP calls', () => {
   it('authorises with socket_id and channel_name', () => {
-    expect(BroadcastingAuthRequestSchema.safeParse({ socket_id: '123.456', channel_name: 'private-user.7' }).success).toBe(true);
-    expect(BroadcastingAuthRequestSchema.safeParse({ socket_id: 'abc', channel_name: 'private-user.7' }).success).toBe(false);
+    expect(
+      BroadcastingAuthRequestSchema.safeParse({ socket_id: '123.456', channel_name: 'private-user.7' }).success,
+    ).toBe(true);
+    expect(BroadcastingAuthRequestSchema.safeParse({ socket_id: 'abc', channel_name: 'private-user.7' }).success).toBe(
+      false,
+    );
   });
 
   it('publishes an event with string data', () => {
-    expect(TriggerEventRequestSchema.safeParse({ name: 'post.published', channel: 'posts', data: '{"post":{}}' }).success).toBe(
-      true,
-    );
+    expect(
+      TriggerEventRequestSchema.safeParse({ name: 'post.published', channel: 'posts', data: '{"post":{}}' }).success,
+    ).toBe(true);
     expect(TriggerEventRequestSchema.safeParse({ name: 'post.published', data: {} }).success).toBe(false);
   });
 });

@@ -1,14 +1,21 @@
+import { TOKEN_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
-import { IdSchema } from './fields';
+import { IdSchema, textSchema } from './fields';
 import { PostSchema } from './posts';
 import { named } from './schema-names';
 import { UserSchema } from './user';
 
 // Channels and events (DESIGN §5), Pusher protocol 7 as Laravel Reverb speaks it.
 
+/** Public: `post.published` once a listing is visible to guests (own listings at once, aggregated after their delay). */
 export const POSTS_CHANNEL = 'posts';
+/**
+ * Private, active PRO only: `post.published` the moment PRO may see a listing, aggregated ones at once (own ones too,
+ * so a PRO client listens here instead of `posts`). laravel-echo's `Echo.private('posts.pro')` subscribes to it.
+ */
+export const PRO_POSTS_CHANNEL = 'private-posts.pro';
 export const PRIVATE_CHANNEL_PREFIX = 'private-';
 /** Where pusher-js connects on REVERB_PORT. */
 export const WEBSOCKET_PATH = '/app/:key';
@@ -23,11 +30,13 @@ export function postChannel(id: number): `post.${number}` {
   return `post.${id}`;
 }
 
-export type ChannelRef = { kind: 'user'; id: number } | { kind: 'post'; id: number } | { kind: 'posts' };
+export type ChannelRef =
+  { kind: 'user'; id: number } | { kind: 'post'; id: number } | { kind: 'posts' } | { kind: 'pro-posts' };
 
 /** Reads a channel name back, e.g. to authorise a private subscription; null for names the product does not use. */
 export function parseChannelName(name: string): ChannelRef | null {
   if (name === POSTS_CHANNEL) return { kind: 'posts' };
+  if (name === PRO_POSTS_CHANNEL) return { kind: 'pro-posts' };
   const match = /^(private-user|post)\.([1-9]\d*)$/.exec(name);
   if (!match) return null;
   const id = Number(match[2]);
@@ -48,18 +57,38 @@ export const PostUpdatedEventSchema = named('PostUpdatedEvent', z.object({ post:
 export const PostUnpublishedEventSchema = named('PostUnpublishedEvent', z.object({ id: IdSchema }));
 export const PostPublishedEventSchema = named('PostPublishedEvent', z.object({ post: PostSchema }));
 
-/** Which channel carries which event with which payload. */
+/** Which channels carry which event with which payload (`channel` is the first of `channels`). */
 export const realtimeEvents = {
-  [REALTIME_EVENTS.userUpdated]: { channel: 'private-user.{id}', payload: UserUpdatedEventSchema },
-  [REALTIME_EVENTS.postUpdated]: { channel: 'post.{id}', payload: PostUpdatedEventSchema },
-  [REALTIME_EVENTS.postUnpublished]: { channel: 'post.{id}', payload: PostUnpublishedEventSchema },
-  [REALTIME_EVENTS.postPublished]: { channel: POSTS_CHANNEL, payload: PostPublishedEventSchema },
+  [REALTIME_EVENTS.userUpdated]: {
+    channel: 'private-user.{id}',
+    channels: ['private-user.{id}'],
+    payload: UserUpdatedEventSchema,
+  },
+  [REALTIME_EVENTS.postUpdated]: { channel: 'post.{id}', channels: ['post.{id}'], payload: PostUpdatedEventSchema },
+  [REALTIME_EVENTS.postUnpublished]: {
+    channel: 'post.{id}',
+    channels: ['post.{id}'],
+    payload: PostUnpublishedEventSchema,
+  },
+  [REALTIME_EVENTS.postPublished]: {
+    channel: POSTS_CHANNEL,
+    channels: [POSTS_CHANNEL, PRO_POSTS_CHANNEL],
+    payload: PostPublishedEventSchema,
+  },
 } as const;
 export type RealtimeEventPayload<N extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[N]['payload']>;
 
+/** Pusher allows channel and event names of up to 200 characters. */
+const CHANNEL_NAME_MAX_LENGTH = 200;
+const ChannelNameSchema = textSchema({ max: CHANNEL_NAME_MAX_LENGTH, required: true });
+const SocketIdSchema = z
+  .string()
+  .max(CHANNEL_NAME_MAX_LENGTH)
+  .regex(/^\d+\.\d+$/);
+
 export const BroadcastingAuthRequestSchema = named(
   'BroadcastingAuthRequest',
-  z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1) }),
+  z.object({ socket_id: SocketIdSchema, channel_name: ChannelNameSchema }),
 );
 /** `auth` is `key:HMAC-SHA256(secret, "socket_id:channel_name")`. */
 export const BroadcastingAuthResponseSchema = named(
@@ -71,21 +100,25 @@ export const BroadcastingAuthResponseSchema = named(
 export const TriggerEventQuerySchema = named(
   'TriggerEventQuery',
   z.object({
-    auth_key: z.string(),
-    auth_timestamp: z.string().regex(/^\d+$/),
-    auth_version: z.string(),
-    body_md5: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+    auth_key: textSchema({ max: TOKEN_MAX_LENGTH }),
+    auth_timestamp: z.string().max(20).regex(/^\d+$/),
+    auth_version: textSchema({ max: TOKEN_MAX_LENGTH }),
+    body_md5: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
     auth_signature: z.string().regex(/^[0-9a-f]{64}$/),
   }),
 );
 export const TriggerEventRequestSchema = named(
   'TriggerEventRequest',
   z.object({
-    name: z.string().min(1),
+    name: textSchema({ max: CHANNEL_NAME_MAX_LENGTH, required: true }),
+    /** The event's payload, delivered as sent (the request body's size limit bounds it). */
     data: z.string(),
-    channel: z.string().optional(),
-    channels: z.array(z.string()).optional(),
-    socket_id: z.string().optional(),
+    channel: ChannelNameSchema.optional(),
+    channels: z.array(ChannelNameSchema).optional(),
+    socket_id: SocketIdSchema.optional(),
   }),
 );
 export const TriggerEventResponseSchema = named('TriggerEventResponse', z.object({}));
@@ -108,7 +141,7 @@ export const realtimeEndpoints = {
     summary: 'Publish an event (Pusher HTTP API)',
     auth: 'guest',
     server: 'realtime',
-    params: z.object({ appId: z.string().min(1) }),
+    params: z.object({ appId: textSchema({ max: TOKEN_MAX_LENGTH, required: true }) }),
     query: TriggerEventQuerySchema,
     body: TriggerEventRequestSchema,
     responses: { 200: TriggerEventResponseSchema, 401: ErrorSchema },

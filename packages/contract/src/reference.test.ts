@@ -23,7 +23,12 @@ describe('reference entities', () => {
     expect(ConfigurationSchema.parse(sampleConfiguration)).toEqual(sampleConfiguration);
     expect(CitySchema.parse(sampleCity)).toEqual(sampleCity);
     expect(GetCarDataResponseSchema.safeParse({ brand: sampleBrand, model: sampleModel }).success).toBe(true);
-    const full = { brand: sampleBrand, model: sampleModel, generation: sampleGeneration, configuration: sampleConfiguration };
+    const full = {
+      brand: sampleBrand,
+      model: sampleModel,
+      generation: sampleGeneration,
+      configuration: sampleConfiguration,
+    };
     expect(GetCarDataResponseSchema.parse(full)).toEqual(full);
   });
 
@@ -48,9 +53,10 @@ describe('reference queries', () => {
 
   it('take brand and model for car data', () => {
     expect(GetCarDataRequestSchema.safeParse({ brand_id: 1, model_id: 10 }).success).toBe(true);
-    expect(GetCarDataRequestSchema.safeParse({ brand_id: 1, model_id: 10, generation_id: 5, configuration_id: null }).success).toBe(
-      true,
-    );
+    expect(
+      GetCarDataRequestSchema.safeParse({ brand_id: 1, model_id: 10, generation_id: 5, configuration_id: null })
+        .success,
+    ).toBe(true);
     expect(GetCarDataRequestSchema.safeParse({ brand_id: 1 }).success).toBe(false);
   });
 });
@@ -61,7 +67,9 @@ describe('admin reference forms', () => {
     expect(parseWithContract(SaveBrandRequestSchema, { name: '  ', popular: false, synonyms: [] })).toMatchObject({
       error: { errors: { name: ['Обязательное поле'] } },
     });
-    expect(parseWithContract(SaveCityRequestSchema, { city: 'Казань', region: '', region_type: 'Респ', synonyms: [] })).toMatchObject({
+    expect(
+      parseWithContract(SaveCityRequestSchema, { city: 'Казань', region: '', region_type: 'Респ', synonyms: [] }),
+    ).toMatchObject({
       error: { errors: { region: ['Обязательное поле'] } },
     });
   });

@@ -1,14 +1,33 @@
-import { MESSAGES } from '@autoradar/core';
+import { MESSAGES, REFERENCE_NAME_MAX_LENGTH, SYNONYMS_MAX, URL_MAX_LENGTH, CITY_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { BooleanParamSchema, IdListParamSchema, IdParamSchema, IdSchema, NoBodySchema, requiredText } from './fields';
+import {
+  BooleanParamSchema,
+  IdSchema,
+  NoBodySchema,
+  SerialIdListParamSchema,
+  SerialIdParamSchema,
+  SerialIdSchema,
+  textSchema,
+} from './fields';
 import { named } from './schema-names';
 
 const SynonymsSchema = z.array(z.string());
+const NameSchema = textSchema({ max: REFERENCE_NAME_MAX_LENGTH, required: true });
+/** Synonyms as the admin forms send them; blank ones are dropped by the API. */
+const SynonymsInputSchema = z
+  .array(textSchema({ max: REFERENCE_NAME_MAX_LENGTH }), { error: MESSAGES.invalidValue })
+  .max(SYNONYMS_MAX, MESSAGES.maxItems(SYNONYMS_MAX));
 
 export const BrandSchema = named(
   'Brand',
-  z.object({ id: IdSchema, name: z.string(), icon: z.string().nullable(), popular: z.boolean(), synonyms: SynonymsSchema }),
+  z.object({
+    id: IdSchema,
+    name: z.string(),
+    icon: z.string().nullable(),
+    popular: z.boolean(),
+    synonyms: SynonymsSchema,
+  }),
 );
 export const ModelSchema = named(
   'Model',
@@ -29,19 +48,19 @@ export type Generation = z.infer<typeof GenerationSchema>;
 export type Configuration = z.infer<typeof ConfigurationSchema>;
 export type City = z.infer<typeof CitySchema>;
 
-export const ReferenceIdParamsSchema = z.object({ id: IdParamSchema });
+export const ReferenceIdParamsSchema = z.object({ id: SerialIdParamSchema });
 
 /** popular=true|false splits the brands dialog's two lists; ids loads the brands of a stored selection. */
 export const ListBrandsQuerySchema = named(
   'ListBrandsQuery',
-  z.object({ popular: BooleanParamSchema.optional(), ids: IdListParamSchema.optional() }),
+  z.object({ popular: BooleanParamSchema.optional(), ids: SerialIdListParamSchema.optional() }),
 );
 export const ListBrandsResponseSchema = named('ListBrandsResponse', z.object({ data: z.array(BrandSchema) }));
 export const BrandResponseSchema = named('BrandResponse', z.object({ data: BrandSchema }));
 
 export const ListModelsQuerySchema = named(
   'ListModelsQuery',
-  z.object({ car_brand_id: IdParamSchema.optional(), ids: IdListParamSchema.optional() }),
+  z.object({ car_brand_id: SerialIdParamSchema.optional(), ids: SerialIdListParamSchema.optional() }),
 );
 export const ListModelsResponseSchema = named('ListModelsResponse', z.object({ data: z.array(ModelSchema) }));
 export const ModelResponseSchema = named('ModelResponse', z.object({ data: ModelSchema }));
@@ -54,17 +73,17 @@ export const ListConfigurationsResponseSchema = named(
   z.object({ data: z.array(ConfigurationSchema) }),
 );
 
-export const ListCitiesQuerySchema = named('ListCitiesQuery', z.object({ ids: IdListParamSchema.optional() }));
+export const ListCitiesQuerySchema = named('ListCitiesQuery', z.object({ ids: SerialIdListParamSchema.optional() }));
 export const ListCitiesResponseSchema = named('ListCitiesResponse', z.object({ data: z.array(CitySchema) }));
 export const CityResponseSchema = named('CityResponse', z.object({ data: CitySchema }));
 
 export const GetCarDataRequestSchema = named(
   'GetCarDataRequest',
   z.object({
-    brand_id: IdSchema,
-    model_id: IdSchema,
-    generation_id: IdSchema.nullable().optional(),
-    configuration_id: IdSchema.nullable().optional(),
+    brand_id: SerialIdSchema,
+    model_id: SerialIdSchema,
+    generation_id: SerialIdSchema.nullable().optional(),
+    configuration_id: SerialIdSchema.nullable().optional(),
   }),
 );
 /** generation and configuration are present when the request names them. */
@@ -82,19 +101,24 @@ export const GetCarDataResponseSchema = named(
 export const SaveBrandRequestSchema = named(
   'SaveBrandRequest',
   z.object({
-    name: requiredText(),
-    icon: z.string().nullable().optional(),
+    name: NameSchema,
+    icon: textSchema({ max: URL_MAX_LENGTH }).nullable().optional(),
     popular: z.boolean({ error: MESSAGES.invalidValue }),
-    synonyms: SynonymsSchema,
+    synonyms: SynonymsInputSchema,
   }),
 );
 export const SaveModelRequestSchema = named(
   'SaveModelRequest',
-  z.object({ name: requiredText(), synonyms: SynonymsSchema, car_brand_id: IdSchema }),
+  z.object({ name: NameSchema, synonyms: SynonymsInputSchema, car_brand_id: SerialIdSchema }),
 );
 export const SaveCityRequestSchema = named(
   'SaveCityRequest',
-  z.object({ city: requiredText(), region: requiredText(), region_type: requiredText(), synonyms: SynonymsSchema }),
+  z.object({
+    city: textSchema({ max: CITY_MAX_LENGTH, required: true }),
+    region: NameSchema,
+    region_type: NameSchema,
+    synonyms: SynonymsInputSchema,
+  }),
 );
 
 export const referenceEndpoints = {

@@ -33,7 +33,12 @@ describe('SendSupportRequestSchema', () => {
 });
 
 describe('OrderInspectionRequestSchema', () => {
-  const inspection = { contacts: '+7 999 123-45-67', message: 'Посмотреть в субботу', ticket: '15625-123', url: '/posts/42' };
+  const inspection = {
+    contacts: '+7 999 123-45-67',
+    message: 'Посмотреть в субботу',
+    ticket: '15625-123',
+    url: '/posts/42',
+  };
 
   it('requires the contact and keeps the comment optional', () => {
     expect(errorsOf(OrderInspectionRequestSchema, inspection)).toEqual({});

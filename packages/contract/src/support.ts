@@ -1,10 +1,22 @@
-import { MESSAGES, TICKET_NUMBER_PATTERN, validateInspectionForm, validateSupportForm } from '@autoradar/core';
+import {
+  MESSAGES,
+  TICKET_CONTACTS_MAX_LENGTH,
+  TICKET_MESSAGE_MAX_LENGTH,
+  TICKET_NUMBER_PATTERN,
+  URL_MAX_LENGTH,
+  validateInspectionForm,
+  validateSupportForm,
+} from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { coreRule } from './fields';
+import { coreRule, textSchema } from './fields';
 import { named } from './schema-names';
 
-const TicketNumberSchema = z.string({ error: MESSAGES.invalidTicket }).regex(TICKET_NUMBER_PATTERN, MESSAGES.invalidTicket);
+const TicketNumberSchema = z
+  .string({ error: MESSAGES.invalidTicket })
+  .regex(TICKET_NUMBER_PATTERN, MESSAGES.invalidTicket);
+/** The address of the page the request was sent from. */
+const PageUrlSchema = textSchema({ max: URL_MAX_LENGTH });
 
 /** Spec §3: the client numbers the ticket (core generateTicketNumber); `url` is the page it was sent from. */
 export const TicketSchema = named(
@@ -23,10 +35,10 @@ export const SendSupportRequestSchema = named(
   'SendSupportRequest',
   z
     .object({
-      message: z.string({ error: MESSAGES.fieldRequired }),
-      contacts: z.string().nullable().optional(),
+      message: textSchema({ max: TICKET_MESSAGE_MAX_LENGTH, required: MESSAGES.fieldRequired }),
+      contacts: textSchema({ max: TICKET_CONTACTS_MAX_LENGTH }).nullable().optional(),
       ticket: TicketNumberSchema,
-      url: z.string({ error: MESSAGES.invalidValue }),
+      url: PageUrlSchema,
     })
     .superRefine(coreRule(validateSupportForm)),
 );
@@ -37,10 +49,10 @@ export const OrderInspectionRequestSchema = named(
   'OrderInspectionRequest',
   z
     .object({
-      message: z.string().nullable().optional(),
-      contacts: z.string({ error: MESSAGES.fieldRequired }),
+      message: textSchema({ max: TICKET_MESSAGE_MAX_LENGTH }).nullable().optional(),
+      contacts: textSchema({ max: TICKET_CONTACTS_MAX_LENGTH, required: MESSAGES.fieldRequired }),
       ticket: TicketNumberSchema,
-      url: z.string({ error: MESSAGES.invalidValue }),
+      url: PageUrlSchema,
     })
     .superRefine(coreRule(validateInspectionForm)),
 );

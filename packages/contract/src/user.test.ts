@@ -6,10 +6,13 @@ import { StartTestPeriodResponseSchema, UserSchema, userEndpoints } from './user
 describe('UserSchema', () => {
   it('accepts a spec-shaped user', () => {
     expect(UserSchema.parse(sampleUser)).toEqual(sampleUser);
-    expect(UserSchema.safeParse({ ...sampleUser, roles: ['admin'], email: null, pro_expired: null }).success).toBe(true);
-    expect(StartTestPeriodResponseSchema.safeParse({ data: { ...sampleUser, started_at: '2025-06-15T12:00:00+03:00' } }).success).toBe(
+    expect(UserSchema.safeParse({ ...sampleUser, roles: ['admin'], email: null, pro_expired: null }).success).toBe(
       true,
     );
+    expect(
+      StartTestPeriodResponseSchema.safeParse({ data: { ...sampleUser, started_at: '2025-06-15T12:00:00+03:00' } })
+        .success,
+    ).toBe(true);
   });
 
   it('rejects unknown roles, non-ISO times and missing fields', () => {

@@ -28,6 +28,13 @@ export type User = z.infer<typeof UserSchema>;
 export const GetUserDataResponseSchema = UserSchema;
 export const StartTestPeriodResponseSchema = named('StartTestPeriodResponse', z.object({ data: UserSchema }));
 
+/**
+ * Telegram's answer to the mini-app's write-access request (issue 13): whether the bot may message the user
+ * (`allows_write_to_pm`), which the notification worker needs before Telegram delivery.
+ */
+export const WriteAccessSchema = named('WriteAccess', z.object({ allows_write_to_pm: z.boolean() }));
+export type WriteAccess = z.infer<typeof WriteAccessSchema>;
+
 export const userEndpoints = {
   /** Run at start when a token exists and forced after login; the answer is the user itself (spec §7). */
   data: defineEndpoint({
@@ -44,5 +51,14 @@ export const userEndpoints = {
     summary: 'Start the free 24-hour PRO test period',
     auth: 'user',
     responses: { 200: StartTestPeriodResponseSchema, 409: ErrorSchema },
+  }),
+  /** Records the user's answer to Telegram's write-access request; the answer is what is now stored. */
+  writeAccess: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user/write-access',
+    summary: 'Record whether the bot may write to the user',
+    auth: 'user',
+    body: WriteAccessSchema,
+    responses: { 200: WriteAccessSchema },
   }),
 };

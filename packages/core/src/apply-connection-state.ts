@@ -8,7 +8,14 @@ export interface RealtimeStatus {
 }
 
 /** pusher-js connection states. */
-export const CONNECTION_STATES = ['initialized', 'connecting', 'connected', 'unavailable', 'failed', 'disconnected'] as const;
+export const CONNECTION_STATES = [
+  'initialized',
+  'connecting',
+  'connected',
+  'unavailable',
+  'failed',
+  'disconnected',
+] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 export const INITIAL_REALTIME_STATUS: RealtimeStatus = {

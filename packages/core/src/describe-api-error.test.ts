@@ -11,7 +11,10 @@ import {
 const invalid = {
   kind: 'response' as const,
   status: 422,
-  body: { message: 'Проверьте правильность заполнения полей', errors: { year: ['Некорректный год'], city: ['Обязательное поле'] } },
+  body: {
+    message: 'Проверьте правильность заполнения полей',
+    errors: { year: ['Некорректный год'], city: ['Обязательное поле'] },
+  },
 };
 const serverDown = { kind: 'response' as const, status: 500, body: { message: 'База недоступна' } };
 
@@ -52,17 +55,21 @@ describe('describePaymentError', () => {
 describe('describeSubmitError', () => {
   it("uses the server's message, else 'Ошибка при отправке формы'", () => {
     expect(describeSubmitError(serverDown)).toBe('База недоступна');
-    expect(describeSubmitError({ kind: 'response', status: 500, body: { message: ' ' } })).toBe('Ошибка при отправке формы');
+    expect(describeSubmitError({ kind: 'response', status: 500, body: { message: ' ' } })).toBe(
+      'Ошибка при отправке формы',
+    );
     expect(describeSubmitError({ kind: 'network' })).toBe('Ошибка при отправке формы');
   });
 });
 
 describe('describeSignInError', () => {
   it('reads error, then message, then the unknown-error text', () => {
-    expect(describeSignInError({ kind: 'response', status: 401, body: { error: 'Подпись устарела', message: 'x' } })).toBe(
-      'Подпись устарела',
+    expect(
+      describeSignInError({ kind: 'response', status: 401, body: { error: 'Подпись устарела', message: 'x' } }),
+    ).toBe('Подпись устарела');
+    expect(describeSignInError({ kind: 'response', status: 401, body: { message: 'Нет доступа' } })).toBe(
+      'Нет доступа',
     );
-    expect(describeSignInError({ kind: 'response', status: 401, body: { message: 'Нет доступа' } })).toBe('Нет доступа');
     expect(describeSignInError({ kind: 'network' })).toBe('Неизвестная ошибка');
   });
 });

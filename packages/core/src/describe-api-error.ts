@@ -29,7 +29,8 @@ export function describeListingError(failure: ApiFailure): string {
   if (failure.kind === 'network') return MESSAGES.connectionProblem;
   if (failure.kind === 'unknown') return MESSAGES.genericError(text(failure.message) ?? MESSAGES.unknownError);
   const body = failure.body ?? {};
-  if (failure.status === 422) return text(joinValidationErrors(body.errors)) ?? text(body.message) ?? MESSAGES.validationFailed;
+  if (failure.status === 422)
+    return text(joinValidationErrors(body.errors)) ?? text(body.message) ?? MESSAGES.validationFailed;
   return MESSAGES.serverError(text(body.message) ?? String(failure.status));
 }
 
@@ -39,7 +40,8 @@ export function describeListingError(failure: ApiFailure): string {
  */
 export function describePartnerSaveError(failure: ApiFailure): string {
   const body = bodyOf(failure);
-  const fieldErrors = failure.kind === 'response' && failure.status === 422 ? text(joinValidationErrors(body.errors)) : null;
+  const fieldErrors =
+    failure.kind === 'response' && failure.status === 422 ? text(joinValidationErrors(body.errors)) : null;
   return fieldErrors ?? text(body.message) ?? MESSAGES.partnerSaveFailed;
 }
 
@@ -58,5 +60,10 @@ export function describeSubmitError(failure: ApiFailure): string {
 /** Mini-app sign-in: the server's error field, else its message, else the unknown-error text. */
 export function describeSignInError(failure: ApiFailure): string {
   const body = bodyOf(failure);
-  return text(body.error) ?? text(body.message) ?? (failure.kind === 'unknown' ? text(failure.message) : null) ?? MESSAGES.unknownError;
+  return (
+    text(body.error) ??
+    text(body.message) ??
+    (failure.kind === 'unknown' ? text(failure.message) : null) ??
+    MESSAGES.unknownError
+  );
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MIME_TYPES } from './constants';
-import { addDraftMedia, isAllowedPhotoType, removeDraftMedia, setMainDraftMedia, type DraftMediaItem } from './draft-media';
+import {
+  addDraftMedia,
+  isAllowedPhotoType,
+  removeDraftMedia,
+  setMainDraftMedia,
+  type DraftMediaItem,
+} from './draft-media';
 
 const item = (id: number): DraftMediaItem => ({ id, src: `/media/${id}.jpg`, main: false });
 const mains = (media: DraftMediaItem[]) => media.map((m) => `${m.id}${m.main ? '*' : ''}`).join(',');

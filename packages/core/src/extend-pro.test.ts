@@ -11,18 +11,26 @@ describe('extendProExpiry', () => {
   });
 
   it('starts from now when PRO has expired, even if is_pro is still set', () => {
-    expect(extendProExpiry({ is_pro: true, pro_expired: '2026-03-01T00:00:00Z' }, now)).toEqual(at('2026-04-10T12:00:00Z'));
+    expect(extendProExpiry({ is_pro: true, pro_expired: '2026-03-01T00:00:00Z' }, now)).toEqual(
+      at('2026-04-10T12:00:00Z'),
+    );
     // The boundary: expiring exactly now is not running any more.
     expect(extendProExpiry({ is_pro: true, pro_expired: now }, now)).toEqual(at('2026-04-10T12:00:00Z'));
   });
 
   it('adds the month to the end of a running PRO', () => {
-    expect(extendProExpiry({ is_pro: true, pro_expired: '2026-03-25T08:30:00Z' }, now)).toEqual(at('2026-04-25T08:30:00Z'));
-    expect(extendProExpiry({ is_pro: true, pro_expired: at('2026-03-10T12:00:01Z') }, now)).toEqual(at('2026-04-10T12:00:01Z'));
+    expect(extendProExpiry({ is_pro: true, pro_expired: '2026-03-25T08:30:00Z' }, now)).toEqual(
+      at('2026-04-25T08:30:00Z'),
+    );
+    expect(extendProExpiry({ is_pro: true, pro_expired: at('2026-03-10T12:00:01Z') }, now)).toEqual(
+      at('2026-04-10T12:00:01Z'),
+    );
   });
 
   it('ignores a pro_expired in the future when is_pro is off', () => {
-    expect(extendProExpiry({ is_pro: false, pro_expired: '2026-05-01T00:00:00Z' }, now)).toEqual(at('2026-04-10T12:00:00Z'));
+    expect(extendProExpiry({ is_pro: false, pro_expired: '2026-05-01T00:00:00Z' }, now)).toEqual(
+      at('2026-04-10T12:00:00Z'),
+    );
   });
 });
 

@@ -24,7 +24,9 @@ describe('feed rules', () => {
     expect(getVisibleSince(post, basic, now).toISOString()).toBe(hoursAgo(6));
     expect(getVisibleSince(post, null, now).toISOString()).toBe(hoursAgo(6));
     expect(getVisibleSince(post, pro, now).toISOString()).toBe(hoursAgo(30));
-    expect(getVisibleSince({ channel: 'site', published_at: hoursAgo(30) }, basic, now).toISOString()).toBe(hoursAgo(30));
+    expect(getVisibleSince({ channel: 'site', published_at: hoursAgo(30) }, basic, now).toISOString()).toBe(
+      hoursAgo(30),
+    );
   });
 
   it('marks a listing new for a day after it became visible to the viewer', () => {
@@ -40,13 +42,17 @@ describe('feed rules', () => {
 
   it('marks a listing updated when it changed after it was created', () => {
     expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: hoursAgo(5) })).toBe(false);
-    expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: new Date(Date.parse(hoursAgo(5)) + 30_000) })).toBe(false);
+    expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: new Date(Date.parse(hoursAgo(5)) + 30_000) })).toBe(
+      false,
+    );
     expect(isPostUpdated({ created_at: hoursAgo(5), updated_at: hoursAgo(1) })).toBe(true);
   });
 
   it('limits id lists and the text query', () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-    expect(validateFeedQueryLimits({ brands: ids(FEED_IDS_MAX), search: 'а'.repeat(SEARCH_QUERY_MAX_LENGTH) }).valid).toBe(true);
+    expect(
+      validateFeedQueryLimits({ brands: ids(FEED_IDS_MAX), search: 'а'.repeat(SEARCH_QUERY_MAX_LENGTH) }).valid,
+    ).toBe(true);
     const result = validateFeedQueryLimits({
       brands: ids(FEED_IDS_MAX + 1),
       models: ids(10_000),

@@ -72,6 +72,7 @@ export function validateFeedQueryLimits(query: FeedQueryLimits): ValidationResul
   for (const field of ['brands', 'models', 'cities', 'ids'] as const) {
     if ((query[field]?.length ?? 0) > FEED_IDS_MAX) errors[field] = FEED_MESSAGES.tooManyIds(FEED_IDS_MAX);
   }
-  if ((query.search?.length ?? 0) > SEARCH_QUERY_MAX_LENGTH) errors.search = MESSAGES.maxLength(SEARCH_QUERY_MAX_LENGTH);
+  if ((query.search?.length ?? 0) > SEARCH_QUERY_MAX_LENGTH)
+    errors.search = MESSAGES.maxLength(SEARCH_QUERY_MAX_LENGTH);
   return toValidationResult(errors);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSameFilterCriteria, keepModelsOfBrands, type FilterCriteria } from './filter-criteria';
+import {
+  EMPTY_FILTER_CRITERIA,
+  FILTER_BOUND_FIELDS,
+  FILTER_ID_FIELDS,
+  isSameFilterCriteria,
+  keepModelsOfBrands,
+  pickFilterBounds,
+  pickFilterCriteria,
+  type FilterCriteria,
+} from './filter-criteria';
 
 const base: FilterCriteria = {
   brands: [1, 2],
@@ -22,6 +31,31 @@ describe('isSameFilterCriteria', () => {
     expect(isSameFilterCriteria(base, { ...base, priceTo: null })).toBe(false);
     expect(isSameFilterCriteria(base, { ...base, yearFrom: 2011 })).toBe(false);
   });
+
+  it.each([...FILTER_ID_FIELDS, ...FILTER_BOUND_FIELDS])('compares %s', (field) => {
+    const changed = FILTER_ID_FIELDS.some((f) => f === field) ? [99] : 99;
+    expect(isSameFilterCriteria(base, { ...base, [field]: changed })).toBe(false);
+  });
+});
+
+describe('EMPTY_FILTER_CRITERIA', () => {
+  it('asks nothing and equals criteria with every list empty and no bound', () => {
+    const none: FilterCriteria = { ...base, brands: [], models: [], cities: [], priceTo: null, yearFrom: null };
+    expect(isSameFilterCriteria(EMPTY_FILTER_CRITERIA, none)).toBe(true);
+    expect(Object.keys(EMPTY_FILTER_CRITERIA).sort()).toEqual([...FILTER_ID_FIELDS, ...FILTER_BOUND_FIELDS].sort());
+  });
+});
+
+describe('pickFilterBounds', () => {
+  it('keeps the bounds only, an absent one as none', () => {
+    expect(pickFilterBounds({ ...base, priceFrom: undefined })).toEqual({
+      priceFrom: null,
+      priceTo: 1_000_000,
+      yearFrom: 2010,
+      yearTo: null,
+    });
+    expect(pickFilterBounds({})).toEqual({ priceFrom: null, priceTo: null, yearFrom: null, yearTo: null });
+  });
 });
 
 describe('keepModelsOfBrands', () => {
@@ -32,5 +66,19 @@ describe('keepModelsOfBrands', () => {
     ];
     expect(keepModelsOfBrands(models, [2])).toEqual([{ id: 20, car_brand_id: 2 }]);
     expect(keepModelsOfBrands(models, [])).toEqual([]);
+  });
+});
+
+describe('pickFilterCriteria', () => {
+  const stored = { ...base, id: 3, name: 'Камри', models: [10, 11, 10] };
+
+  it('takes the criteria fields only, lists copied', () => {
+    const picked = pickFilterCriteria(stored);
+    expect(picked).toEqual({ ...base, models: [10, 11, 10] });
+    expect(picked.brands).not.toBe(stored.brands);
+  });
+
+  it('keeps a repeated id once when asked', () => {
+    expect(pickFilterCriteria(stored, { uniqueIds: true }).models).toEqual([10, 11]);
   });
 });

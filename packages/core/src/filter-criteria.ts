@@ -1,12 +1,50 @@
-/** The search and saved-filter criteria the feed and the filter panel share (spec §3). */
-export interface FilterCriteria {
-  brands: readonly number[];
-  models: readonly number[];
-  cities: readonly number[];
-  priceFrom: number | null;
-  priceTo: number | null;
-  yearFrom: number | null;
-  yearTo: number | null;
+// The search and saved-filter criteria the feed and the filter panel share (spec §3). Their fields are listed here
+// once; the contract, the database columns, the API and matching derive from or are checked against these lists.
+
+/** Id selections; an empty list means any value. */
+export const FILTER_ID_FIELDS = ['brands', 'models', 'cities'] as const;
+export type FilterIdField = (typeof FILTER_ID_FIELDS)[number];
+
+/** Inclusive bounds; null means no bound. */
+export const FILTER_BOUND_FIELDS = ['priceFrom', 'priceTo', 'yearFrom', 'yearTo'] as const;
+export type FilterBoundField = (typeof FILTER_BOUND_FIELDS)[number];
+
+export type FilterBounds = { [K in FilterBoundField]: number | null };
+export type FilterCriteria = { [K in FilterIdField]: readonly number[] } & FilterBounds;
+
+/** Criteria that ask nothing: every listing matches. Its empty lists fit any list type (matching's models too). */
+export const EMPTY_FILTER_CRITERIA = Object.freeze({
+  brands: Object.freeze([]),
+  models: Object.freeze([]),
+  cities: Object.freeze([]),
+  priceFrom: null,
+  priceTo: null,
+  yearFrom: null,
+  yearTo: null,
+}) satisfies FilterCriteria;
+
+/** Criteria with lists of their own, as a stored filter or an answer holds them. */
+export type FilterCriteriaValues = { [K in FilterIdField]: number[] } & FilterBounds;
+
+/**
+ * The criteria fields of a larger object (a stored filter, a saved-filter form), each list copied; with `uniqueIds`
+ * a repeated id is kept once, so equal filters are stored alike.
+ */
+export function pickFilterCriteria(
+  source: FilterCriteria,
+  options: { uniqueIds?: boolean } = {},
+): FilterCriteriaValues {
+  const picked = {} as FilterCriteriaValues;
+  for (const field of FILTER_ID_FIELDS)
+    picked[field] = options.uniqueIds ? [...new Set(source[field])] : [...source[field]];
+  return Object.assign(picked, pickFilterBounds(source));
+}
+
+/** The bounds of partial criteria, an absent bound as none. */
+export function pickFilterBounds(criteria: Partial<FilterBounds>): FilterBounds {
+  const bounds = {} as FilterBounds;
+  for (const field of FILTER_BOUND_FIELDS) bounds[field] = criteria[field] ?? null;
+  return bounds;
 }
 
 const sameSet = (a: readonly number[], b: readonly number[]) => {
@@ -18,18 +56,16 @@ const sameSet = (a: readonly number[], b: readonly number[]) => {
 /** Order of selected ids does not matter; "save filter" is offered only when this is false (spec §5). */
 export function isSameFilterCriteria(a: FilterCriteria, b: FilterCriteria): boolean {
   return (
-    sameSet(a.brands, b.brands) &&
-    sameSet(a.models, b.models) &&
-    sameSet(a.cities, b.cities) &&
-    a.priceFrom === b.priceFrom &&
-    a.priceTo === b.priceTo &&
-    a.yearFrom === b.yearFrom &&
-    a.yearTo === b.yearTo
+    FILTER_ID_FIELDS.every((field) => sameSet(a[field], b[field])) &&
+    FILTER_BOUND_FIELDS.every((field) => a[field] === b[field])
   );
 }
 
 /** Removing a brand drops its models (spec §4): keeps the selected models whose brand is still selected. */
-export function keepModelsOfBrands<T extends { car_brand_id: number }>(models: readonly T[], brands: readonly number[]): T[] {
+export function keepModelsOfBrands<T extends { car_brand_id: number }>(
+  models: readonly T[],
+  brands: readonly number[],
+): T[] {
   const selected = new Set(brands);
   return models.filter((model) => selected.has(model.car_brand_id));
 }

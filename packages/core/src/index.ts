@@ -1,6 +1,8 @@
 // The package's public surface; each module can also be imported on its own as @autoradar/core/<file>.
 export * from './apply-connection-state';
 export * from './constants';
+export * from './control-chars';
+export * from './deep-links';
 export * from './describe-api-error';
 export * from './digits-input';
 export * from './draft-media';

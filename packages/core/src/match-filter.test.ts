@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTER_CRITERIA } from './filter-criteria';
 import { matchFilter, type MatchableListing, type MatchCriteria } from './match-filter';
 
 const TOYOTA = 1;
@@ -9,15 +10,7 @@ const RIO = 20;
 const KAZAN = 100;
 const MOSCOW = 101;
 
-const any: MatchCriteria = {
-  brands: [],
-  models: [],
-  cities: [],
-  priceFrom: null,
-  priceTo: null,
-  yearFrom: null,
-  yearTo: null,
-};
+const any: MatchCriteria = EMPTY_FILTER_CRITERIA;
 const camry: MatchableListing = { brand_id: TOYOTA, model_id: CAMRY.id, city_id: KAZAN, price: 2_000_000, year: 2018 };
 const rio: MatchableListing = { brand_id: KIA, model_id: RIO, city_id: MOSCOW, price: 900_000, year: 2015 };
 const unknown: MatchableListing = { brand_id: null, model_id: null, city_id: null, price: null, year: null };

@@ -1,3 +1,5 @@
+import type { FilterCriteria } from './filter-criteria';
+
 /** What matching needs to know of a listing; price in roubles, unknown values as null. */
 export interface MatchableListing {
   brand_id: number | null;
@@ -11,15 +13,9 @@ export interface MatchableListing {
  * A saved filter's criteria for matching. Models come with their brand, because a model selection narrows only the
  * brand it belongs to.
  */
-export interface MatchCriteria {
-  brands: readonly number[];
+export type MatchCriteria = Omit<FilterCriteria, 'models'> & {
   models: readonly { id: number; car_brand_id: number }[];
-  cities: readonly number[];
-  priceFrom: number | null;
-  priceTo: number | null;
-  yearFrom: number | null;
-  yearTo: number | null;
-}
+};
 
 function inRange(value: number | null, from: number | null, to: number | null): boolean {
   if (from === null && to === null) return true;

@@ -1,10 +1,11 @@
 // Every Russian text that a rule, a formatter or the API returns. UI labels that no rule depends on live in packages/ui.
-import { PRICE_MAX, PRICE_MIN } from './constants';
+import { PRICE_MAX, PRICE_MIN, type ContactType } from './constants';
 import { formatNumber } from './format-number';
 import { selectPlural, type PluralForms } from './plural';
 
 // After 'не более' Russian takes the genitive: 1 символа, 2 символов, 21 символа.
 const CHARACTERS_GENITIVE: PluralForms = { one: 'символа', few: 'символов', many: 'символов', other: 'символа' };
+const ITEMS_GENITIVE: PluralForms = { one: 'значения', few: 'значений', many: 'значений', other: 'значения' };
 
 export const MESSAGES = {
   // Field validation (spec §5)
@@ -41,6 +42,10 @@ export const MESSAGES = {
   invalidVin: 'Некорректный VIN',
   invalidTicket: 'Некорректный номер заявки',
   invalidId: 'Некорректный идентификатор',
+  forbiddenChars: 'Текст содержит недопустимые символы',
+  maxValue: (max: number) => `Не больше ${formatNumber(max)}`,
+  minValue: (min: number) => `Не меньше ${formatNumber(min)}`,
+  maxItems: (max: number) => `Не более ${formatNumber(max)} ${selectPlural(max, ITEMS_GENITIVE)}`,
   invalidDate: 'Некорректная дата',
 
   // Error catalogue (spec §8)
@@ -128,6 +133,15 @@ export const DELIVERY_CHANNEL_LABELS = {
   email: 'E-mail',
   telegram: 'Telegram',
 } as const;
+
+/** A listing's contact kinds: the sell form's choices and the contacts paragraph of the published listing. */
+export const CONTACT_TYPE_LABELS = {
+  phone: 'Телефон',
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  vk: 'ВКонтакте',
+} as const satisfies Record<ContactType, string>;
 
 export const KBM_LABELS = {
   discount: (percent: number) => `Скидка ${percent}%`,

@@ -1,7 +1,19 @@
 // Case-insensitive substring search over reference data (spec §5). Both sides are folded the same way, so 'ё' finds
 // 'е' and a Cyrillic 'Х5' finds a Latin 'X5' (the reference data README asks for that fold at query time).
 const LOOKALIKES: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
 };
 
 export function normalizeSearchText(text: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
+import { EMPTY_FILTER_CRITERIA } from './filter-criteria';
 import { isValidPriceBound, validateFilterRanges } from './validate-filter-ranges';
 
 const now = new Date('2025-06-15T12:00:00Z');
@@ -20,7 +21,7 @@ describe('isValidPriceBound', () => {
 describe('validateFilterRanges', () => {
   it('accepts no bounds at all', () => {
     expect(validateFilterRanges({}, now).valid).toBe(true);
-    expect(validateFilterRanges({ priceFrom: null, priceTo: null, yearFrom: null, yearTo: null }, now).valid).toBe(true);
+    expect(validateFilterRanges(EMPTY_FILTER_CRITERIA, now).valid).toBe(true);
   });
 
   it('checks each price bound', () => {
@@ -32,14 +33,18 @@ describe('validateFilterRanges', () => {
 
   it('keeps price from not above to', () => {
     expect(validateFilterRanges({ priceFrom: 500, priceTo: 500 }, now).valid).toBe(true);
-    expect(validateFilterRanges({ priceFrom: 501, priceTo: 500 }, now).errors).toEqual({ priceFrom: MESSAGES.priceOrder });
+    expect(validateFilterRanges({ priceFrom: 501, priceTo: 500 }, now).errors).toEqual({
+      priceFrom: MESSAGES.priceOrder,
+    });
   });
 
   it('checks years from 1900 to the current year', () => {
     expect(validateFilterRanges({ yearFrom: 1900, yearTo: 2025 }, now).valid).toBe(true);
     expect(validateFilterRanges({ yearFrom: 1899 }, now).errors).toEqual({ yearFrom: MESSAGES.invalidYear });
     expect(validateFilterRanges({ yearTo: 2026 }, now).errors).toEqual({ yearTo: MESSAGES.invalidYear });
-    expect(validateFilterRanges({ yearFrom: 2020, yearTo: 2019 }, now).errors).toEqual({ yearFrom: MESSAGES.yearOrder });
+    expect(validateFilterRanges({ yearFrom: 2020, yearTo: 2019 }, now).errors).toEqual({
+      yearFrom: MESSAGES.yearOrder,
+    });
   });
 
   it('reports range errors before order errors', () => {

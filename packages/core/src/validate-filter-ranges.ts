@@ -1,14 +1,11 @@
 import { DEFAULT_TIME_ZONE, PRICE_MAX, PRICE_MIN } from './constants';
+import type { FilterBounds } from './filter-criteria';
 import { MESSAGES } from './messages';
 import { isValidYear } from './validate-listing-form';
 import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
 
-export interface FilterRanges {
-  priceFrom?: number | null;
-  priceTo?: number | null;
-  yearFrom?: number | null;
-  yearTo?: number | null;
-}
+/** The bounds a request carries; an absent one is no bound. */
+export type FilterRanges = Partial<FilterBounds>;
 
 export function isValidPriceBound(price: number): boolean {
   return Number.isInteger(price) && price >= PRICE_MIN && price <= PRICE_MAX;

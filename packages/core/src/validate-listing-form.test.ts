@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LISTING_PRICE_MAX, MILEAGE_MAX } from './constants';
 import { MESSAGES } from './messages';
 import {
   canPublishDraft,
@@ -60,6 +61,19 @@ describe('validatePositiveInteger', () => {
     expect(validatePositiveInteger(value)).toBe(expected);
   });
 
+  it('refuses values above the given maximum', () => {
+    expect(validatePositiveInteger(LISTING_PRICE_MAX, LISTING_PRICE_MAX)).toBeNull();
+    expect(validatePositiveInteger(Number.MAX_SAFE_INTEGER + 2, LISTING_PRICE_MAX)).toBe(
+      MESSAGES.maxValue(100_000_000_000),
+    );
+    expect(validatePositiveInteger(MILEAGE_MAX + 1, MILEAGE_MAX)).toBe(MESSAGES.maxValue(10_000_000));
+  });
+
+  it('bounds price and mileage in the listing form', () => {
+    const errors = validateDraftFields({ price: 1e21, mileage: 2_147_483_648 }, now).errors;
+    expect(errors).toEqual({ price: MESSAGES.maxValue(LISTING_PRICE_MAX), mileage: MESSAGES.maxValue(MILEAGE_MAX) });
+  });
+
   it('uses the exact spec texts', () => {
     expect(MESSAGES.mustBePositive).toBe('Значение должно быть больше 0');
     expect(MESSAGES.required).toBe('Обязательное поле');
@@ -105,7 +119,13 @@ describe('validateListingForm', () => {
 
   it('reports contact formats by index', () => {
     const result = validateListingForm(
-      { ...valid, contacts: [{ type: 'phone', value: '' }, { type: 'email', value: 'nope' }] },
+      {
+        ...valid,
+        contacts: [
+          { type: 'phone', value: '' },
+          { type: 'email', value: 'nope' },
+        ],
+      },
       now,
     );
     expect(result.errors).toEqual({ 'contacts.1.value': MESSAGES.invalidEmail });

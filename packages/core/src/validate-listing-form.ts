@@ -1,4 +1,11 @@
-import { CITY_MAX_LENGTH, DEFAULT_TIME_ZONE, TEXT_COUNTER_MAX, YEAR_MIN } from './constants';
+import {
+  CITY_MAX_LENGTH,
+  DEFAULT_TIME_ZONE,
+  LISTING_PRICE_MAX,
+  MILEAGE_MAX,
+  TEXT_COUNTER_MAX,
+  YEAR_MIN,
+} from './constants';
 import { MESSAGES } from './messages';
 import { hasFilledContact, validateContact } from './validate-contact';
 import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
@@ -29,10 +36,11 @@ export function validateYear(year: number | Blank, now: Date, timeZone: string =
   return isValidYear(year, now, timeZone) ? null : MESSAGES.invalidYear;
 }
 
-/** Mileage and price: whole numbers above zero. */
-export function validatePositiveInteger(value: number | Blank): string | null {
+/** Mileage and price: whole numbers above zero and, when `max` is given, not above it. */
+export function validatePositiveInteger(value: number | Blank, max: number = Infinity): string | null {
   if (isBlank(value)) return MESSAGES.required;
   if (!Number.isFinite(value) || value <= 0) return MESSAGES.mustBePositive;
+  if (value > max) return MESSAGES.maxValue(max);
   return Number.isInteger(value) ? null : MESSAGES.invalidValue;
 }
 
@@ -66,15 +74,15 @@ export function validateDraftFields(
 ): ValidationResult {
   const errors: FieldErrors = {};
   if (!isBlank(values.year)) collect(errors, 'year', validateYear(values.year, now, timeZone));
-  if (!isBlank(values.mileage)) collect(errors, 'mileage', validatePositiveInteger(values.mileage));
-  if (!isBlank(values.price)) collect(errors, 'price', validatePositiveInteger(values.price));
+  if (!isBlank(values.mileage)) collect(errors, 'mileage', validatePositiveInteger(values.mileage, MILEAGE_MAX));
+  if (!isBlank(values.price)) collect(errors, 'price', validatePositiveInteger(values.price, LISTING_PRICE_MAX));
   if (!isBlank(values.city) && values.city.trim() !== '') collect(errors, 'city', validateCity(values.city));
   collect(errors, 'description', validateDescription(values.description));
   validateContacts(errors, values);
   return toValidationResult(errors);
 }
 
-/** The form's own rules: required fields, year, positive numbers, city and description lengths, contact formats. */
+/** The form's own rules: required fields, year, positive numbers within LISTING_PRICE_MAX and MILEAGE_MAX, city and description lengths, contact formats. */
 export function validateListingForm(
   values: ListingFormValues,
   now: Date,
@@ -82,8 +90,8 @@ export function validateListingForm(
 ): ValidationResult {
   const errors: FieldErrors = {};
   collect(errors, 'year', validateYear(values.year, now, timeZone));
-  collect(errors, 'mileage', validatePositiveInteger(values.mileage));
-  collect(errors, 'price', validatePositiveInteger(values.price));
+  collect(errors, 'mileage', validatePositiveInteger(values.mileage, MILEAGE_MAX));
+  collect(errors, 'price', validatePositiveInteger(values.price, LISTING_PRICE_MAX));
   collect(errors, 'city', validateCity(values.city));
   collect(errors, 'description', validateDescription(values.description));
   validateContacts(errors, values);

@@ -1,7 +1,8 @@
 import { MESSAGES } from './messages';
 import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
 
-const URL_SHAPE = /^https?:\/\/(?:localhost|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]\S*)?$/u;
+const URL_SHAPE =
+  /^https?:\/\/(?:localhost|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?(?:[/?#]\S*)?$/u;
 
 /** An absolute http(s) address with a host name (Cyrillic domains included). */
 export function isValidUrl(text: string): boolean {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { POSITION_MAX } from './constants';
+import { MESSAGES } from './messages';
 import { validatePromptForm } from './validate-prompt-form';
 
 describe('validatePromptForm', () => {
@@ -18,7 +20,16 @@ describe('validatePromptForm', () => {
     const filled = { key: 'k', title: 't', text: 'x' };
     expect(validatePromptForm({ ...filled, position: 0 }).valid).toBe(true);
     expect(validatePromptForm({ ...filled, position: null }).valid).toBe(true);
-    expect(validatePromptForm({ ...filled, position: -1 }).errors).toEqual({ position: 'Некорректное значение' });
-    expect(validatePromptForm({ ...filled, position: 1.5 }).valid).toBe(false);
+    expect(validatePromptForm({ ...filled, position: -1 }).errors).toEqual({ position: MESSAGES.minValue(0) });
+    expect(validatePromptForm({ ...filled, position: 1.5 }).errors).toEqual({ position: 'Некорректное значение' });
+  });
+
+  it('refuses a position past POSITION_MAX, which an int4 column holds', () => {
+    const filled = { key: 'k', title: 't', text: 'x' };
+    expect(validatePromptForm({ ...filled, position: POSITION_MAX }).valid).toBe(true);
+    expect(validatePromptForm({ ...filled, position: 2_147_483_648 }).errors).toEqual({
+      position: MESSAGES.maxValue(1_000_000),
+    });
+    expect(POSITION_MAX).toBeLessThanOrEqual(2_147_483_647);
   });
 });

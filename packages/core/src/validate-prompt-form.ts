@@ -1,3 +1,4 @@
+import { POSITION_MAX } from './constants';
 import { MESSAGES } from './messages';
 import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
 
@@ -8,15 +9,18 @@ export interface PromptForm {
   position?: number | null;
 }
 
-/** Prompt form (spec §5): key, title and text required; position, when given, a whole number from 0. */
+/** Prompt form (spec §5): key, title and text required; position, when given, a whole number 0..POSITION_MAX. */
 export function validatePromptForm(form: PromptForm): ValidationResult {
   const errors: FieldErrors = {};
   for (const field of ['key', 'title', 'text'] as const) {
     if ((form[field] ?? '').trim() === '') errors[field] = MESSAGES.required;
   }
   const { position } = form;
-  if (position !== null && position !== undefined && !(Number.isInteger(position) && position >= 0)) {
-    errors.position = MESSAGES.invalidValue;
+  if (position !== null && position !== undefined) {
+    if (!Number.isFinite(position)) errors.position = MESSAGES.invalidValue;
+    else if (position < 0) errors.position = MESSAGES.minValue(0);
+    else if (position > POSITION_MAX) errors.position = MESSAGES.maxValue(POSITION_MAX);
+    else if (!Number.isInteger(position)) errors.position = MESSAGES.invalidValue;
   }
   return toValidationResult(errors);
 }

@@ -41,9 +41,11 @@ describe('validateSaveFilter', () => {
     expect(validateSaveFilter({ ...form, via: ['email'] }, { email: null, has_telegram: true }).errors).toEqual({
       via: MESSAGES.emailUnavailable,
     });
-    expect(validateSaveFilter({ ...form, via: ['telegram'] }, { email: 'a@b.ru', has_telegram: false }).errors).toEqual({
-      via: MESSAGES.telegramUnavailable,
-    });
+    expect(validateSaveFilter({ ...form, via: ['telegram'] }, { email: 'a@b.ru', has_telegram: false }).errors).toEqual(
+      {
+        via: MESSAGES.telegramUnavailable,
+      },
+    );
     expect(canSaveFilter({ ...form, via: ['email', 'telegram'] }, owner)).toBe(true);
   });
 
@@ -56,9 +58,9 @@ describe('validateSaveFilter', () => {
     expect(validateSaveFilter({ ...form, send_mode: 'worktime' }).errors).toEqual({
       worktime_settings: MESSAGES.worktimeRequired,
     });
-    expect(
-      canSaveFilter({ ...form, send_mode: 'worktime', worktime_settings: createDefaultWorktimeSettings() }),
-    ).toBe(true);
+    expect(canSaveFilter({ ...form, send_mode: 'worktime', worktime_settings: createDefaultWorktimeSettings() })).toBe(
+      true,
+    );
   });
 
   it('ignores worktime settings when sending immediately', () => {

@@ -16,11 +16,7 @@ function windowOf(settings: WorktimeSettings): { start: number; end: number } {
  * Whether `now` lies in a delivery window, read on the wall clock of the user's time zone. A window belongs to the
  * day it starts on: with Friday selected and 22:00-06:00, Saturday 05:59 is inside and Friday 05:59 is not.
  */
-export function isWithinWorktime(
-  settings: WorktimeSettings,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): boolean {
+export function isWithinWorktime(settings: WorktimeSettings, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
   const { start, end } = windowOf(settings);
   const local = getZonedParts(now, timeZone);
   const minute = local.hour * 60 + local.minute;

@@ -20,9 +20,9 @@ describe('zonedTimeToUtc', () => {
     expect(zonedTimeToUtc({ year: 2025, month: 6, day: 15, hour: 9, minute: 0 }).toISOString()).toBe(
       '2025-06-15T06:00:00.000Z',
     );
-    expect(
-      zonedTimeToUtc({ year: 2025, month: 1, day: 1, hour: 0, minute: 0 }, 'Asia/Vladivostok').toISOString(),
-    ).toBe('2024-12-31T14:00:00.000Z');
+    expect(zonedTimeToUtc({ year: 2025, month: 1, day: 1, hour: 0, minute: 0 }, 'Asia/Vladivostok').toISOString()).toBe(
+      '2024-12-31T14:00:00.000Z',
+    );
   });
 
   it('honours summer and winter time', () => {

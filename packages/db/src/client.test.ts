@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, redactDatabaseUrl } from './client';
 import { migrateDb } from './migrate';
 import { users } from './schema';
-import { describeEachDb } from './testing';
+import { describeEachDb } from './testing/test-db';
 
 const tempDirs: string[] = [];
 const tempDir = async () => {
@@ -77,7 +77,9 @@ describe('createDb with a bad DATABASE_URL', () => {
     );
     expect(error).toBeInstanceOf(Error);
     const message = (error as Error).message;
-    expect(message).toMatch(/^Не удалось подключиться к базе данных DATABASE_URL=postgres:\/\/autoradar:\*\*\*@127\.0\.0\.1:5999\/autoradar: /);
+    expect(message).toMatch(
+      /^Не удалось подключиться к базе данных DATABASE_URL=postgres:\/\/autoradar:\*\*\*@127\.0\.0\.1:5999\/autoradar: /,
+    );
     expect(message).toContain('ECONNREFUSED');
     expect(message).not.toContain('s3cr3t-pa55');
     expect(message).not.toContain('\n');

@@ -93,7 +93,10 @@ function lockDataDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockFile, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
-        throw new Error(`Встроенная база данных ${dir} уже открыта другим процессом (pid ${pid}): остановите его или задайте другой DATA_DIR`, { cause: err });
+        throw new Error(
+          `Встроенная база данных ${dir} уже открыта другим процессом (pid ${pid}): остановите его или задайте другой DATA_DIR`,
+          { cause: err },
+        );
       }
       rmSync(lockFile, { force: true });
     }

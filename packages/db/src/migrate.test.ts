@@ -5,7 +5,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
 import { migrateDb, migrationsFolder } from './migrate';
 import * as schema from './schema';
-import { describeEachDb } from './testing';
+import { describeEachDb } from './testing/test-db';
 
 const schemaTables = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
@@ -22,7 +22,7 @@ describeEachDb('migrations', (getDb) => {
     const { rows } = await db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(schemaTables).toHaveLength(21);
+    expect(schemaTables).toHaveLength(28);
     expect(rows.map((r) => r.table_name).sort()).toEqual(schemaTables);
   });
 
@@ -52,13 +52,27 @@ describeEachDb('migrations', (getDb) => {
       sql`select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename in ('posts', 'filters')`,
     );
     const defs = new Map(rows.map((r) => [r.indexname, r.indexdef]));
-    expect(defs.get('posts_feed_idx')).toMatch(/\(published_at DESC, id DESC\) WHERE \(status = 'published'/);
-    expect(defs.get('posts_brand_feed_idx')).toMatch(/\(brand_id, published_at DESC, id DESC\)/);
-    expect(defs.get('posts_model_feed_idx')).toMatch(/\(model_id, published_at DESC, id DESC\)/);
-    expect(defs.get('posts_city_feed_idx')).toMatch(/\(city_id, published_at DESC, id DESC\)/);
-    expect(defs.get('posts_price_idx')).toMatch(/\(price\)/);
-    expect(defs.get('posts_year_idx')).toMatch(/\(year\)/);
-    expect(defs.get('posts_fts_idx')).toMatch(/USING gin \(to_tsvector\('russian'::regconfig/);
+    // Feed order first, then every filtered column (issue 21: a walk tests the filter on the index entry).
+    const rest = "price, year, channel\\) WHERE \\(status = 'published'";
+    expect(defs.get('posts_feed_idx')).toMatch(
+      new RegExp(`\\(published_at DESC, id DESC, brand_id, model_id, city_id, ${rest}`),
+    );
+    expect(defs.get('posts_brand_feed_idx')).toMatch(
+      new RegExp(`\\(brand_id, published_at DESC, id DESC, model_id, city_id, ${rest}`),
+    );
+    expect(defs.get('posts_model_feed_idx')).toMatch(
+      new RegExp(`\\(model_id, published_at DESC, id DESC, brand_id, city_id, ${rest}`),
+    );
+    expect(defs.get('posts_city_feed_idx')).toMatch(
+      new RegExp(`\\(city_id, published_at DESC, id DESC, brand_id, model_id, ${rest}`),
+    );
+    expect(defs.get('posts_price_idx')).toMatch(
+      /\(price, year, published_at DESC, id DESC, brand_id, model_id, city_id, channel\)/,
+    );
+    expect(defs.get('posts_year_idx')).toMatch(
+      /\(year, price, published_at DESC, id DESC, brand_id, model_id, city_id, channel\)/,
+    );
+    expect(defs.get('posts_fts_idx')).toMatch(/USING gin \(search_vector\)/);
     expect(defs.get('posts_title_trgm_idx')).toMatch(/USING gin \(title gin_trgm_ops\)/);
     expect(defs.get('posts_hash_unique')).toMatch(/UNIQUE INDEX/);
     for (const column of ['brands', 'models', 'cities']) {

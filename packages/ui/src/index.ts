@@ -1,3 +1,3 @@
 // The package entry the two apps boot from; screens and components are imported by path inside the package.
-export { App, type AppProps } from './app/app';
+export { App, OutsideTelegramApp, type AppProps } from './app/app';
 export type { Appearance, Platform } from './platform';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@autoradar/core';
 import { detectImageType } from '../media/image';
 import { MEDIA_MESSAGES } from '../media/media.messages';
+import { HTTP_MESSAGES } from './http.messages';
 import { HttpError } from './http-error';
 
 // Multipart bodies for contract entries marked `multipart: true`: text fields become strings and each file a
@@ -23,17 +24,17 @@ const MAX_FIELD_BYTES = 64 * 1024;
 /** Room for the multipart framing and text fields around the file when judging Content-Length. */
 const FRAMING_ALLOWANCE = MAX_FIELDS * MAX_FIELD_BYTES;
 
-export const MULTIPART_MESSAGES = {
-  tooManyFiles: `Можно отправить не более ${MAX_FILES} файлов за раз`,
-  tooManyFields: 'Слишком много полей в запросе',
-  unreadable: 'Не удалось прочитать отправленную форму: попробуйте ещё раз',
-} as const;
-
 export async function registerMultipart(app: FastifyInstance, opts: { maxFileBytes: number }): Promise<void> {
   app.decorate('uploadMaxBytes', opts.maxFileBytes);
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: opts.maxFileBytes, files: MAX_FILES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FILES + MAX_FIELDS },
+    limits: {
+      fileSize: opts.maxFileBytes,
+      files: MAX_FILES,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: MAX_FILES + MAX_FIELDS,
+    },
   });
 }
 
@@ -65,18 +66,21 @@ export async function readMultipartBody(request: FastifyRequest): Promise<unknow
         if (part.filename) throw refuse(part.fieldname, MEDIA_MESSAGES.empty);
         continue;
       }
-      body[part.fieldname] = new File([data], part.filename, { type: detectImageType(data) ?? 'application/octet-stream' });
+      body[part.fieldname] = new File([data], part.filename, {
+        type: detectImageType(data) ?? 'application/octet-stream',
+      });
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(field, MEDIA_MESSAGES.tooLarge(maxBytes));
-    if (code === 'FST_FILES_LIMIT') throw refuse(field, MULTIPART_MESSAGES.tooManyFiles);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(422, MULTIPART_MESSAGES.tooManyFields);
+    if (code === 'FST_FILES_LIMIT') throw refuse(field, HTTP_MESSAGES.tooManyFiles(MAX_FILES));
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new HttpError(422, HTTP_MESSAGES.tooManyFields);
     if (code === 'FST_PROTO_VIOLATION') throw new HttpError(422, MESSAGES.invalidValue);
     // A cut or malformed body (bad boundary, connection dropped mid-file) is the client's, never a 500.
     request.log.info({ err }, 'multipart body not readable');
-    throw new HttpError(422, MULTIPART_MESSAGES.unreadable);
+    throw new HttpError(422, HTTP_MESSAGES.unreadableForm);
   }
   return body;
 }

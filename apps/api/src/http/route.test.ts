@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineEndpoint } from '@autoradar/contract';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { registerAuth } from '../modules/auth/auth.plugin';
 import { registerErrorHandling } from '../plugins/errors';
 import { signIn, signInAdmin, signInPro, testClock } from '../testing/test-app';
@@ -20,7 +20,13 @@ const echo = defineEndpoint({
   responses: { 200: z.object({ id: z.number(), name: z.string(), year: z.number() }) },
 });
 const levels = (['user', 'pro', 'admin'] as const).map((auth) =>
-  defineEndpoint({ method: 'GET', path: `/api/t/${auth}`, summary: 'test', auth, responses: { 200: z.object({ ok: z.literal(true) }) } }),
+  defineEndpoint({
+    method: 'GET',
+    path: `/api/t/${auth}`,
+    summary: 'test',
+    auth,
+    responses: { 200: z.object({ ok: z.literal(true) }) },
+  }),
 );
 
 describeEachDb('route()', (getDb) => {
@@ -38,7 +44,11 @@ describeEachDb('route()', (getDb) => {
   afterAll(() => app.close());
 
   it('parses input and strips what the contract does not name from the answer', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/t/echo/7', payload: { name: 'Камри', year: 2018, extra: 1 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/t/echo/7',
+      payload: { name: 'Камри', year: 2018, extra: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: 7, name: 'Камри', year: 2018 });
   });
@@ -66,7 +76,8 @@ describeEachDb('route()', (getDb) => {
     const pro = await signInPro(db, clock());
     const expired = await signIn(db, { isPro: true, proExpired: new Date(clock().getTime() - 1000) });
     const admin = await signInAdmin(db);
-    const status = async (path: string, headers?: Record<string, string>) => (await app.inject({ method: 'GET', url: path, headers })).statusCode;
+    const status = async (path: string, headers?: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: path, headers })).statusCode;
 
     expect(await status('/api/t/user')).toBe(401);
     expect(await status('/api/t/user', { authorization: 'Bearer unknown-token' })).toBe(401);

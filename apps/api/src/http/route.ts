@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, isAdmin, isProActive } from '@autoradar/core';
 import { parseWithContract, type EndpointDefinition } from '@autoradar/contract';
+import { ImageRejectedError } from '../media/image';
+import type { AuthUser } from './auth-user';
 import { HttpError } from './http-error';
 import { readMultipartBody } from './multipart';
-import type { AuthUser } from '../modules/auth/auth.plugin';
 
 // Every HTTP route is registered from its contract entry (STYLE.md habit 2): the path and method come from the
 // contract, input is parsed with its schemas (Russian 422s), the auth level is checked on the server, and the
@@ -38,7 +39,13 @@ export function isContractRoute(config: unknown): boolean {
 }
 
 function isStatusResult(value: unknown): value is { status: number; body: unknown } {
-  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value && Object.keys(value).length === 2;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    'body' in value &&
+    Object.keys(value).length === 2
+  );
 }
 
 function parseInput(schema: z.ZodType | undefined, data: unknown, where: 'params' | 'query' | 'body'): unknown {
@@ -50,6 +57,12 @@ function parseInput(schema: z.ZodType | undefined, data: unknown, where: 'params
     throw new HttpError(422, parsed.error.message, parsed.error.errors);
   }
   return parsed.data;
+}
+
+/** Errors a lower layer throws in its own terms, as the HTTP answer they mean. */
+function toHttpError(err: unknown): unknown {
+  if (err instanceof ImageRejectedError) return new HttpError(422, err.message, { [err.field]: [err.message] });
+  return err;
 }
 
 export function checkAuthLevel(level: EndpointDefinition['auth'], user: AuthUser | null, now: Date): void {
@@ -64,7 +77,12 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: number };
 }
 
-export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {
+export function route<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -83,7 +101,9 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
         request,
         reply,
       } as RouteContext<E>;
-      const result: unknown = await handler(ctx);
+      const result: unknown = await handler(ctx).catch((err: unknown) => {
+        throw toHttpError(err);
+      });
       if (result === reply || reply.sent) return reply;
       const { status, body } = isStatusResult(result) ? result : { status: 200, body: result };
       const schema = endpoint.responses[status];
@@ -91,7 +111,10 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       if (endpoint.html) return reply.status(status).type('text/html; charset=utf-8').send(body);
       const out = schema.safeParse(body);
       if (!out.success) {
-        request.log.error({ issues: out.error.issues }, `${endpoint.method} ${endpoint.path}: answer does not match the contract`);
+        request.log.error(
+          { issues: out.error.issues },
+          `${endpoint.method} ${endpoint.path}: answer does not match the contract`,
+        );
         throw new Error('response does not match the contract');
       }
       return reply.status(status).send(out.data);

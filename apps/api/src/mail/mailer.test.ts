@@ -13,7 +13,11 @@ describe('createMailer', () => {
   afterAll(() => smtp.close());
 
   it('delivers through SMTP when SMTP_URL is set', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'АвтоРадар <no-reply@autoradar.test>', outboxDir: '/nonexistent' });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'АвтоРадар <no-reply@autoradar.test>',
+      outboxDir: '/nonexistent',
+    });
     expect(mailer.kind).toBe('smtp');
     await mailer.send({ to: 'staff@autoradar.test', subject: 'Заявка 211125-437', text: 'Не работает оплата' });
     mailer.close();

@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/http-error';
-import { detectImageType, processImage } from './image';
+import { detectImageType, ImageRejectedError, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, processImage } from './image';
+import { animatedGif } from './testing/sample-photo';
 
 // processImage on real encoded images and on the files an attacker or a broken phone would send.
 
@@ -16,10 +16,9 @@ async function refusal(input: Buffer, opts?: Parameters<typeof processImage>[1])
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(HttpError);
-  const http = err as HttpError;
-  expect(http.statusCode).toBe(422);
-  return { message: http.message, errors: http.errors };
+  expect(err).toBeInstanceOf(ImageRejectedError);
+  const rejected = err as ImageRejectedError;
+  return { message: rejected.message, field: rejected.field };
 }
 
 /** A small PNG whose header declares `side`×`side` pixels (a decompression bomb's shape). */
@@ -36,8 +35,15 @@ function pngHeaderOnly(side: number): Buffer {
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
+
+const redOfFirstPixel = async (image: Buffer) => (await sharp(image).raw().toBuffer())[0]!;
 
 describe('processImage', () => {
   it('keeps each of the four photo types in its own format, with a small variant', async () => {
@@ -68,7 +74,12 @@ describe('processImage', () => {
       .jpeg()
       .withExif({
         IFD0: { Make: 'PhoneMaker' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '55/1 45/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '37/1 37/1 0/1',
+        },
       })
       .withMetadata({ orientation: 6 })
       .toBuffer();
@@ -106,13 +117,15 @@ describe('processImage', () => {
       Buffer.from('<?php echo "hi"; ?>'),
       Buffer.from('<!doctype html><html><script>alert(1)</script></html>'),
       Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'),
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer(),
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .tiff()
+        .toBuffer(),
       Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)]),
     ];
     for (const file of files) {
       expect(await refusal(file)).toEqual({
         message: 'Допустимы только изображения JPEG, PNG, GIF и WebP',
-        errors: { file: ['Допустимы только изображения JPEG, PNG, GIF и WebP'] },
+        field: 'file',
       });
     }
   });
@@ -123,7 +136,7 @@ describe('processImage', () => {
     expect(jpeg.length).toBeGreaterThan(1536);
     expect(await refusal(jpeg, { maxBytes: 1536, field: 'logo' })).toEqual({
       message: 'Файл слишком большой: не более 1 КБ',
-      errors: { logo: ['Файл слишком большой: не более 1 КБ'] },
+      field: 'logo',
     });
     expect((await refusal(Buffer.alloc(50 * 1_048_576, 0xff))).message).toBe('Файл слишком большой: не более 10 МБ');
   });
@@ -142,6 +155,32 @@ describe('processImage', () => {
   });
 
   it('refuses an image that declares more pixels than it could sensibly hold', async () => {
-    expect((await refusal(pngHeaderOnly(20_000))).message).toBe('Изображение слишком большое: не более 64 мегапикселей');
+    expect((await refusal(pngHeaderOnly(20_000))).message).toBe(
+      'Изображение слишком большое: не более 64 мегапикселей',
+    );
+  });
+
+  it('keeps only the first frame of a long animated GIF, and the animation of a short small one', async () => {
+    const long = await animatedGif(60, 300, 200);
+    expect((await sharp(long).metadata()).pages).toBe(60);
+    const capped = await processImage(long);
+    expect([capped.mime, capped.width, capped.height]).toEqual(['image/gif', 300, 200]);
+    for (const variant of [capped.full, capped.small]) {
+      const meta = await sharp(variant).metadata();
+      expect(meta.pages ?? 1).toBe(1);
+      expect(await redOfFirstPixel(variant)).toBeLessThan(5);
+    }
+
+    const short = await processImage(await animatedGif(3, 120, 80));
+    expect((await sharp(short.full).metadata()).pages).toBe(3);
+    expect([short.width, short.height]).toEqual([120, 80]);
+  });
+
+  it('keeps only the first frame when few frames are too many pixels together', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_ANIMATION_PIXELS / 4)) + 10;
+    expect(4).toBeLessThanOrEqual(MAX_ANIMATION_FRAMES);
+    const out = await processImage(await animatedGif(4, side, side));
+    expect((await sharp(out.full).metadata()).pages ?? 1).toBe(1);
+    expect([out.width, out.height]).toEqual([side, side]);
   });
 });

@@ -34,7 +34,15 @@ describe('createMediaStorage', () => {
   it('refuses keys that would leave the media directory or need escaping', async () => {
     const dir = freshDir();
     const storage = createMediaStorage({ mediaDir: dir });
-    for (const key of ['../escape.jpg', '/etc/passwd', 'a/../../b.jpg', 'a//b.jpg', '', 'dir/.hidden', 'name with space.jpg']) {
+    for (const key of [
+      '../escape.jpg',
+      '/etc/passwd',
+      'a/../../b.jpg',
+      'a//b.jpg',
+      '',
+      'dir/.hidden',
+      'name with space.jpg',
+    ]) {
       await expect(storage.save(key, Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/invalid key/);
       await expect(storage.remove(key)).rejects.toThrow(/invalid key/);
     }

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { fitTelegramText, type TelegramApi } from '@autoradar/server/telegram-api';
 import type { Mailer } from '../mail/mailer';
 
 // Tells the team about something a user sent (support requests, inspection orders): a bot message to the staff
-// chat (Telegram Bot API sendMessage) and/or an e-mail. Delivery runs after the request has answered; a failure is
-// logged and never undoes what the user did (the ticket is stored either way).
+// chat (sendMessage through the process's grammY Api, so Telegram's limits and 429 retry_after are honoured) and/or
+// an e-mail. Delivery runs after the request has answered; a failure (a 403, a network error, a flood wait longer
+// than the Api accepts) is logged and never undoes what the user did (the ticket is stored either way).
 
 export interface StaffNotice {
   subject: string;
@@ -12,11 +14,10 @@ export interface StaffNotice {
 }
 
 export interface StaffNotifierConfig {
-  telegram?: { apiUrl: string; token: string; chatId: string };
+  /** `api` from createTelegramApi (@autoradar/server/telegram-api); `chatId` is `-100…` or `@channel`. */
+  telegram?: { api: TelegramApi; chatId: string };
   email?: { to: string; mailer: Mailer };
   log: FastifyBaseLogger;
-  /** Per-call limit for the Bot API. */
-  timeoutMs?: number;
 }
 
 export interface StaffNotifier {
@@ -28,35 +29,20 @@ export interface StaffNotifier {
   readonly channels: readonly ('telegram' | 'email')[];
 }
 
-/** Telegram refuses messages longer than 4096 characters. */
-export const TELEGRAM_TEXT_LIMIT = 4096;
-
-export function fitTelegramText(text: string): string {
-  return text.length <= TELEGRAM_TEXT_LIMIT ? text : `${text.slice(0, TELEGRAM_TEXT_LIMIT - 1)}…`;
-}
-
-async function sendTelegram(config: NonNullable<StaffNotifierConfig['telegram']>, text: string, timeoutMs: number): Promise<void> {
+async function sendTelegram(config: NonNullable<StaffNotifierConfig['telegram']>, text: string): Promise<void> {
   const chatId = /^-?\d+$/.test(config.chatId) ? Number(config.chatId) : config.chatId;
-  const res = await fetch(`${config.apiUrl}/bot${config.token}/sendMessage`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ chat_id: chatId, text: fitTelegramText(text), link_preview_options: { is_disabled: true } }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body = (await res.json().catch(() => null)) as { ok?: boolean; description?: string } | null;
-  if (!res.ok || !body?.ok) throw new Error(`Bot API sendMessage: ${res.status} ${body?.description ?? ''}`.trim());
+  await config.api.sendMessage(chatId, fitTelegramText(text), { link_preview_options: { is_disabled: true } });
 }
 
 export function createStaffNotifier(config: StaffNotifierConfig): StaffNotifier {
   const pending = new Set<Promise<void>>();
   const channels = [...(config.telegram ? (['telegram'] as const) : []), ...(config.email ? (['email'] as const) : [])];
-  const timeoutMs = config.timeoutMs ?? 10_000;
 
   const deliver = async (notice: StaffNotice) => {
     const jobs: Promise<void>[] = [];
     if (config.telegram) {
       jobs.push(
-        sendTelegram(config.telegram, `${notice.subject}\n\n${notice.text}`, timeoutMs).catch((err: unknown) =>
+        sendTelegram(config.telegram, `${notice.subject}\n\n${notice.text}`).catch((err: unknown) =>
           config.log.error({ err }, 'staff notice not sent to Telegram'),
         ),
       );
@@ -64,10 +50,16 @@ export function createStaffNotifier(config: StaffNotifierConfig): StaffNotifier 
     if (config.email) {
       const { to, mailer } = config.email;
       jobs.push(
-        mailer.send({ to, subject: notice.subject, text: notice.text }).catch((err: unknown) => config.log.error({ err }, 'staff notice not e-mailed')),
+        mailer
+          .send({ to, subject: notice.subject, text: notice.text })
+          .catch((err: unknown) => config.log.error({ err }, 'staff notice not e-mailed')),
       );
     }
-    if (jobs.length === 0) config.log.warn({ subject: notice.subject }, 'staff not notified: set STAFF_CHAT_ID (with BOT_TOKEN) or STAFF_EMAIL');
+    if (jobs.length === 0)
+      config.log.warn(
+        { subject: notice.subject },
+        'staff not notified: set STAFF_CHAT_ID (with BOT_TOKEN) or STAFF_EMAIL',
+      );
     await Promise.all(jobs);
   };
 

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from './errors';
+import { MESSAGES } from '@autoradar/core';
+import { HTTP_MESSAGES } from '../http/http.messages';
 
 // Serves the built apps from one origin (DESIGN.md §7): web at /, mini-app at /tma/. Client-side routes fall
 // back to the app's index.html; the API namespaces answer a JSON 404 instead.
@@ -15,21 +16,69 @@ export interface SpaOptions {
   mediaDir: string;
   appName: string;
   botUsername?: string | undefined;
+  /** MINIAPP_SHORT_NAME: the mini-app's name in the bot's t.me links (`t.me/<bot>/<short name>?startapp=...`). */
+  miniappShortName?: string | undefined;
+  /** Yandex ID credentials are set (auth's isYandexConfigured); the login page shows the Yandex button only then. */
+  yandexEnabled?: boolean | undefined;
+  /** OPERATOR_NAME, SUPPORT_TELEGRAM, SUPPORT_EMAIL (config's `operator`): the contacts page, policy and support. */
+  operator?: OperatorSettings | undefined;
+  /** REVERB_APP_KEY and REVERB_PORT (config's `reverb`): where the client's websocket connects. */
+  realtime?: RealtimeSettings | undefined;
 }
 
-/** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
+/**
+ * The Pusher-protocol key and the websocket port the client connects to on plain-http pages; https pages go through
+ * the proxy on 443 (spec §7, infra/nginx.conf), whatever port the server listens on inside.
+ */
+export interface RealtimeSettings {
+  key: string;
+  port: number;
+}
+
+/** Who runs the service and how to reach support; shown on /contacts, /policy and in the support dialog. */
+export interface OperatorSettings {
+  name: string;
+  supportTelegram?: string | undefined;
+  supportEmail?: string | undefined;
+}
+
 /** What the client reads from `window.__APP_CONFIG__` (packages/ui/src/config.ts). */
 export interface ShellSettings {
   appName: string;
   /** The Telegram Login Widget needs the bot's username; without it the login page says Telegram is not set up. */
   botUsername?: string | undefined;
+  /** The mini-app's short name for t.me links (share); told only with a bot username, which such links need. */
+  miniappShortName?: string | undefined;
+  /** Present (true) only when Yandex ID sign-in works on this server; absent means hide the Yandex button. */
+  yandexEnabled?: boolean | undefined;
+  operator?: OperatorSettings | undefined;
+  realtime?: RealtimeSettings | undefined;
 }
 
+/** The operator's settings as the client reads them (`operatorName`, `supportTelegram`, `supportEmail`). */
+function operatorFields(operator: OperatorSettings | undefined) {
+  if (!operator) return {};
+  const { name, supportTelegram, supportEmail } = operator;
+  return {
+    operatorName: name,
+    ...(supportTelegram ? { supportTelegram } : {}),
+    ...(supportEmail ? { supportEmail } : {}),
+  };
+}
+
+/** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
 export function loadShell(distDir: string, settings: ShellSettings): string | undefined {
   const file = path.join(distDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const { appName, botUsername } = settings;
-  const client = botUsername ? { appName, botUsername } : { appName };
+  const { appName, botUsername, miniappShortName, yandexEnabled, operator, realtime } = settings;
+  const client = {
+    appName,
+    ...(botUsername ? { botUsername } : {}),
+    ...(botUsername && miniappShortName ? { miniappShortName } : {}),
+    ...(yandexEnabled ? { yandexEnabled } : {}),
+    ...operatorFields(operator),
+    ...(realtime ? { realtimeKey: realtime.key, realtimePort: realtime.port } : {}),
+  };
   const config = `<script>window.__APP_CONFIG__=${JSON.stringify(client).replace(/</g, '\\u003c')}</script>`;
   return readFileSync(file, 'utf8')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(appName)}</title>`)
@@ -40,18 +89,51 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** The same asset URL answers brotli, gzip or plain bytes: caches between us and the browser must key on it. */
+const varyByEncoding = (res: { setHeader(name: string, value: string): unknown }) => {
+  res.setHeader('vary', 'Accept-Encoding');
+};
+
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promise<void> {
   const shells = {
     web: loadShell(opts.webDistDir, opts),
     miniapp: loadShell(opts.miniappDistDir, opts),
   };
 
-  await app.register(fastifyStatic, { root: opts.mediaDir, prefix: '/media/', index: false, maxAge: '7d', decorateReply: true });
+  await app.register(fastifyStatic, {
+    root: opts.mediaDir,
+    prefix: '/media/',
+    index: false,
+    maxAge: '7d',
+    decorateReply: true,
+    // Uploads are re-encoded images, but a browser must never guess another type (HTML, script) from their bytes.
+    setHeaders: (res) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+    },
+  });
   if (existsSync(opts.webDistDir)) {
-    await app.register(fastifyStatic, { root: path.join(opts.webDistDir, 'assets'), prefix: '/assets/', index: false, immutable: true, maxAge: '365d', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: path.join(opts.webDistDir, 'assets'),
+      prefix: '/assets/',
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+      preCompressed: true, // the build's .br/.gz copies (scripts/precompress-assets.mjs) to browsers that accept them
+      setHeaders: varyByEncoding,
+    });
   }
   if (existsSync(opts.miniappDistDir)) {
-    await app.register(fastifyStatic, { root: path.join(opts.miniappDistDir, 'assets'), prefix: '/tma/assets/', index: false, immutable: true, maxAge: '365d', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: path.join(opts.miniappDistDir, 'assets'),
+      prefix: '/tma/assets/',
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+      preCompressed: true, // the build's .br/.gz copies (scripts/precompress-assets.mjs) to browsers that accept them
+      setHeaders: varyByEncoding,
+    });
   }
 
   const sendShell = (reply: FastifyReply, which: 'web' | 'miniapp') => {
@@ -60,7 +142,9 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><html lang="ru"><meta charset="utf-8"><title>Интерфейс не собран</title><p>Интерфейс не собран: выполните <code>pnpm build</code> и перезапустите сервер.</p></html>');
+        .send(
+          `<!doctype html><html lang="ru"><meta charset="utf-8"><title>${HTTP_MESSAGES.uiNotBuiltTitle}</title><p>${HTTP_MESSAGES.uiNotBuilt}</p></html>`,
+        );
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
@@ -71,7 +155,8 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: MESSAGES.notFound });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.status(404).send({ message: MESSAGES.notFound });
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url.startsWith('/assets/') || url.startsWith('/tma/assets/')) {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }

@@ -46,7 +46,12 @@ describe('the product’s live events', () => {
     await publishPostPublished(broadcaster, row);
     await publishPostUpdated(broadcaster, row);
     await publishPostUnpublished(broadcaster, 42);
-    await publishUserUpdated(broadcaster, { id: 7, is_pro: true, pro_expired: '2026-12-21T12:00:00.000Z', telegramId: 5 } as never);
+    await publishUserUpdated(broadcaster, {
+      id: 7,
+      is_pro: true,
+      pro_expired: '2026-12-21T12:00:00.000Z',
+      telegramId: 5,
+    } as never);
 
     expect(sent.map((m) => [m.channels, m.event])).toEqual([
       [['posts'], 'post.published'],

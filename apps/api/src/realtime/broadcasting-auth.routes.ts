@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@autoradar/core';
+import { MESSAGES, isProActive, type TariffUser } from '@autoradar/core';
 import { parseChannelName, realtimeEndpoints } from '@autoradar/contract';
 import { HttpError } from '../http/http-error';
 import { route } from '../http/route';
@@ -7,13 +7,16 @@ import { channelKind } from './protocol';
 import { signChannelAuth } from './signatures';
 
 /**
- * Private channels a user may join: only their own `private-user.{id}`. Public channels need no signature and
- * presence channels are not served, so neither is ever signed.
+ * Why a user may not join a private channel, or null when they may: their own `private-user.{id}`, and
+ * `private-posts.pro` (undelayed new listings, DESIGN §5) while their PRO is active. Public channels need no
+ * signature and presence channels are not served, so neither is ever signed.
  */
-export function mayJoinChannel(user: { id: number }, channel: string): boolean {
-  if (channelKind(channel) !== 'private') return false;
+export function refuseChannel(user: { id: number } & TariffUser, channel: string, now: Date): string | null {
+  if (channelKind(channel) !== 'private') return MESSAGES.forbidden;
   const ref = parseChannelName(channel);
-  return ref?.kind === 'user' && ref.id === user.id;
+  if (ref?.kind === 'user' && ref.id === user.id) return null;
+  if (ref?.kind === 'pro-posts') return isProActive(user, now) ? null : MESSAGES.proRequired;
+  return MESSAGES.forbidden;
 }
 
 /** POST /broadcasting/auth: the bearer token names the user (route() answers 401 without one), the channel decides. */
@@ -21,12 +24,17 @@ export function broadcastingAuthRoutes(app: FastifyInstance, credentials: { key:
   // Encapsulated, so the form parser pusher-js needs here changes no other route.
   void app.register(async (scope) => {
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4_096 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
     }
     route(scope, realtimeEndpoints.auth, async ({ body, user }) => {
-      if (!mayJoinChannel(user, body.channel_name)) throw new HttpError(403, MESSAGES.forbidden);
+      const refusal = refuseChannel(user, body.channel_name, scope.clock());
+      if (refusal !== null) throw new HttpError(403, refusal);
       return { auth: signChannelAuth(credentials, body.socket_id, body.channel_name) };
     });
   });

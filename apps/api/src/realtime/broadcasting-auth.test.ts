@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { describeEachDb } from '@autoradar/db/testing';
-import { buildTestApp, signIn } from '../testing/test-app';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { buildTestApp, signIn, signInPro } from '../testing/test-app';
 import { isValidChannelAuth } from './signatures';
 
 const REVERB = { REVERB_APP_KEY: 'auth-test-key', REVERB_APP_SECRET: 'auth-test-secret' };
@@ -24,7 +24,10 @@ describeEachDb('POST /broadcasting/auth', (getDb) => {
       method: 'POST',
       url: '/broadcasting/auth',
       // As pusher-js sends it.
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       payload: new URLSearchParams(fields).toString(),
     });
 
@@ -57,11 +60,34 @@ describeEachDb('POST /broadcasting/auth', (getDb) => {
   });
 
   it('answers 403 for another user’s channel and for channels that are not the user’s own private one', async () => {
-    for (const channel of [`private-user.${someoneElse.id}`, 'posts', `post.${me.id}`, 'private-admin', `presence-user.${me.id}`, `private-user.${me.id}0`]) {
+    for (const channel of [
+      `private-user.${someoneElse.id}`,
+      'posts',
+      `post.${me.id}`,
+      'private-admin',
+      `presence-user.${me.id}`,
+      `private-user.${me.id}0`,
+    ]) {
       const res = await form({ socket_id: '123.456', channel_name: channel }, me.token);
       expect({ channel, status: res.statusCode }).toEqual({ channel, status: 403 });
       expect(res.json()).toEqual({ message: 'Недостаточно прав' });
     }
+  });
+
+  it('signs private-posts.pro for an active PRO user only; others get 403 saying it needs PRO', async () => {
+    const pro = await signInPro(getDb());
+    const ok = await form({ socket_id: '12.34', channel_name: 'private-posts.pro' }, pro.token);
+    expect(ok.statusCode).toBe(200);
+    expect(isValidChannelAuth(credentials, '12.34', 'private-posts.pro', ok.json<{ auth: string }>().auth)).toBe(true);
+
+    const expired = await signIn(getDb(), { isPro: true, proExpired: new Date(Date.now() - 60_000) });
+    for (const user of [me, expired]) {
+      const res = await form({ socket_id: '12.34', channel_name: 'private-posts.pro' }, user.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Доступно только с тарифом PRO' });
+    }
+    // Public `posts` is never signed, PRO or not.
+    expect((await form({ socket_id: '12.34', channel_name: 'posts' }, pro.token)).statusCode).toBe(403);
   });
 
   it('answers 422 to a malformed socket id or a missing channel', async () => {

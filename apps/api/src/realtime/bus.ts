@@ -51,7 +51,12 @@ export function parseRealtimeMessage(text: string): RealtimeMessage | null {
   if (!Array.isArray(channels) || !channels.every((c): c is string => typeof c === 'string')) return null;
   if (typeof event !== 'string' || typeof data !== 'string') return null;
   if (exceptSocketId !== undefined && typeof exceptSocketId !== 'string') return null;
-  const message: RealtimeMessage = { channels, event, data, ...(exceptSocketId === undefined ? {} : { exceptSocketId }) };
+  const message: RealtimeMessage = {
+    channels,
+    event,
+    data,
+    ...(exceptSocketId === undefined ? {} : { exceptSocketId }),
+  };
   return describeInvalidMessage(message) === null ? message : null;
 }
 

@@ -2,10 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { MESSAGES } from '@autoradar/core';
 import { TriggerEventRequestSchema, parseWithContract, type ErrorBody } from '@autoradar/contract';
+import { HTTP_MESSAGES } from '../http/http.messages';
 import { describeInvalidMessage, type RealtimeBus, type RealtimeMessage } from './bus';
 import type { RealtimeLog } from './log';
 import { decodePathPart } from './protocol';
-import { checkHttpApiRequest, HTTP_API_TIMESTAMP_WINDOW_SECONDS, type AppCredentials, type HttpApiRejection } from './signatures';
+import { REALTIME_MESSAGES } from './realtime.messages';
+import { checkHttpApiRequest, type AppCredentials } from './signatures';
 
 // The Pusher HTTP API on the websocket port, as Reverb serves it: the bot, another instance or any official Pusher
 // server SDK publishes with a signed POST. Answers use the API's one error envelope.
@@ -14,14 +16,6 @@ import { checkHttpApiRequest, HTTP_API_TIMESTAMP_WINDOW_SECONDS, type AppCredent
 const MAX_BATCH = 10;
 
 const BatchEventsRequestSchema = z.object({ batch: z.array(TriggerEventRequestSchema).min(1).max(MAX_BATCH) });
-
-const REJECTIONS: Record<HttpApiRejection, string> = {
-  missing: 'Запрос не подписан: нужны auth_key, auth_timestamp и auth_signature',
-  key: 'Неизвестный ключ приложения (auth_key)',
-  timestamp: `Метка времени auth_timestamp расходится с часами сервера больше чем на ${HTTP_API_TIMESTAMP_WINDOW_SECONDS} с`,
-  body_md5: 'body_md5 не совпадает с телом запроса',
-  signature: 'Неверная подпись запроса (auth_signature)',
-};
 
 export interface HttpApiDeps {
   app: AppCredentials;
@@ -33,7 +27,10 @@ export interface HttpApiDeps {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -75,25 +72,32 @@ export function createHttpApiHandler(deps: HttpApiDeps): (req: IncomingMessage, 
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://realtime.invalid');
-    if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/up') return send(res, 200, { health: 'OK' });
+    if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname === '/up')
+      return send(res, 200, { health: 'OK' });
 
     const match = /^\/apps\/([^/]+)\/(events|batch_events)$/.exec(url.pathname);
     if (!match || req.method !== 'POST') return send(res, 404, { message: MESSAGES.notFound });
-    if (decodePathPart(match[1]) !== deps.app.id) return send(res, 404, { message: 'Приложение не найдено' });
+    if (decodePathPart(match[1]) !== deps.app.id) return send(res, 404, { message: REALTIME_MESSAGES.appNotFound });
 
     const body = await readBody(req, deps.maxBodyBytes);
     if (body === null) {
       res.setHeader('connection', 'close');
-      return send(res, 413, { message: `Слишком большой запрос: не больше ${deps.maxBodyBytes} байт` });
+      return send(res, 413, { message: REALTIME_MESSAGES.tooLarge(deps.maxBodyBytes) });
     }
-    const check = checkHttpApiRequest(deps.app, { method: 'POST', path: url.pathname, query: url.searchParams, body, nowSeconds: nowSeconds() });
-    if (!check.ok) return send(res, 401, { message: REJECTIONS[check.reason] });
+    const check = checkHttpApiRequest(deps.app, {
+      method: 'POST',
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      nowSeconds: nowSeconds(),
+    });
+    if (!check.ok) return send(res, 401, { message: REALTIME_MESSAGES.rejections[check.reason] });
 
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
     } catch {
-      return send(res, 422, { message: 'Тело запроса — некорректный JSON' });
+      return send(res, 422, { message: HTTP_MESSAGES.invalidJson });
     }
 
     let messages: RealtimeMessage[];
@@ -116,7 +120,7 @@ export function createHttpApiHandler(deps: HttpApiDeps): (req: IncomingMessage, 
       for (const message of messages) await deps.bus.publish(message);
     } catch (err) {
       deps.log.error({ err }, 'realtime: HTTP API event not published');
-      return send(res, 503, { message: 'Событие не отправлено: шина событий недоступна' });
+      return send(res, 503, { message: REALTIME_MESSAGES.busUnavailable });
     }
     return send(res, 200, {});
   }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { posts } from '@autoradar/db';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, signInAdmin, testClock, testConfig } from '../testing/test-app';
 import { silentLog } from './log';
 import { publishIfVisibleToGuests, realtimeServerOptions } from './realtime.plugin';
-import { TestSocket } from './test-socket';
+import { TestSocket } from './testing/test-socket';
 import { RealtimeServer } from './websocket-server';
 
 // The API's own changes, seen by a websocket client: the modules announce, the realtime wiring of app.ts publishes.
@@ -18,7 +18,9 @@ describeEachDb('live events from API changes', (getDb) => {
   beforeAll(async () => {
     const config = testConfig({ HOST: '127.0.0.1' });
     app = await buildTestApp(getDb(), { clock, config });
-    realtime = new RealtimeServer(realtimeServerOptions({ ...config, reverb: { ...config.reverb, port: 0 } }, app.realtimeBus, silentLog));
+    realtime = new RealtimeServer(
+      realtimeServerOptions({ ...config, reverb: { ...config.reverb, port: 0 } }, app.realtimeBus, silentLog),
+    );
     url = `ws://127.0.0.1:${(await realtime.listen()).port}/app/${config.reverb.key}?protocol=7`;
   });
   afterAll(async () => {
@@ -31,7 +33,12 @@ describeEachDb('live events from API changes', (getDb) => {
     const { socket, socketId } = await TestSocket.connect(url);
     let auth: string | undefined;
     if (headers) {
-      const res = await app.inject({ method: 'POST', url: '/broadcasting/auth', headers, payload: { socket_id: socketId, channel_name: channel } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers,
+        payload: { socket_id: socketId, channel_name: channel },
+      });
       auth = res.json<{ auth: string }>().auth;
     }
     expect((await socket.subscribe(channel, auth)).event).toBe('pusher_internal:subscription_succeeded');
@@ -64,7 +71,9 @@ describeEachDb('live events from API changes', (getDb) => {
     const socket = await subscribe(`post.${id}`);
 
     for (let i = 0; i < 2; i += 1) {
-      expect((await app.inject({ method: 'PUT', url: `/api/posts/${id}/unpublish`, headers: admin.headers })).statusCode).toBe(204);
+      expect(
+        (await app.inject({ method: 'PUT', url: `/api/posts/${id}/unpublish`, headers: admin.headers })).statusCode,
+      ).toBe(204);
     }
     expect(await socket.next()).toMatchObject({ event: 'post.unpublished', channel: `post.${id}`, data: { id } });
     // The repeated request changed nothing and sent nothing: the next frame is the answer to this ping.
@@ -80,7 +89,11 @@ describeEachDb('live events from API changes', (getDb) => {
     expect(await publishIfVisibleToGuests(app, getDb().db, aggregated)).toBe(false);
     expect(await publishIfVisibleToGuests(app, getDb().db, own)).toBe(true);
     const frame = await socket.next();
-    expect(frame).toMatchObject({ event: 'post.published', channel: 'posts', data: { post: { id: own, channel: 'site', status: 'published' } } });
+    expect(frame).toMatchObject({
+      event: 'post.published',
+      channel: 'posts',
+      data: { post: { id: own, channel: 'site', status: 'published' } },
+    });
     await socket.sync();
     expect(socket.unread()).toEqual([]);
     socket.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAllowedOrigins, isOriginAllowed, parseOriginRule } from './origins';
+import { parseOriginRule } from '../origin-rules';
+import { defaultAllowedOrigins, isOriginAllowed } from './origins';
 
 const rules = (...entries: string[]) => entries.map(parseOriginRule);
 

@@ -1,23 +1,6 @@
-// Which pages may open a websocket. An entry is `*` (any), a full origin (`https://autoradar.ru`: scheme, host and
-// port must match), or a host pattern as Reverb takes them (`localhost`, `*.autoradar.ru`: any scheme and port).
+import type { OriginRule } from '../origin-rules';
 
-export type OriginRule = { kind: 'any' } | { kind: 'origin'; origin: string } | { kind: 'host'; pattern: RegExp };
-
-const HOST_PATTERN = /^[a-z0-9*.\-[\]:]+$/i;
-
-/** Throws on an entry that is neither, naming it, so a typo stops the start instead of locking users out. */
-export function parseOriginRule(entry: string): OriginRule {
-  const value = entry.trim();
-  if (value === '*') return { kind: 'any' };
-  if (value.includes('://')) {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`ожидается http(s)://…: ${value}`);
-    return { kind: 'origin', origin: url.origin };
-  }
-  if (!HOST_PATTERN.test(value)) throw new Error(`ожидается адрес или имя хоста: ${value}`);
-  const regex = value.toLowerCase().replace(/[.[\]]/g, '\\$&').replaceAll('*', '[a-z0-9.-]*');
-  return { kind: 'host', pattern: new RegExp(`^${regex}$`) };
-}
+// Which pages may open a websocket, by the rules of REVERB_ALLOWED_ORIGINS (their syntax: ../origin-rules.ts).
 
 /**
  * A missing Origin is a client outside a browser (the bot, a server SDK, a test), which could send any Origin it
@@ -32,7 +15,9 @@ export function isOriginAllowed(origin: string | undefined, rules: readonly Orig
   } catch {
     return false;
   }
-  return rules.some((rule) => (rule.kind === 'origin' ? rule.origin === url.origin : rule.kind === 'host' && rule.pattern.test(url.hostname)));
+  return rules.some((rule) =>
+    rule.kind === 'origin' ? rule.origin === url.origin : rule.kind === 'host' && rule.pattern.test(url.hostname),
+  );
 }
 
 /** The default: the product's own origin, plus local pages (any port) outside production. */

@@ -1,20 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { channelKind, encodeError, generateSocketId, isValidChannelName, parseClientMessage, PROTOCOL_ERRORS, SOCKET_ID } from './protocol';
+import {
+  channelKind,
+  encodeError,
+  generateSocketId,
+  isValidChannelName,
+  parseClientMessage,
+  PROTOCOL_ERRORS,
+  SOCKET_ID,
+} from './protocol';
 
 describe('client frames', () => {
   it('reads subscribe with data as an object (pusher-js) or as a JSON string', () => {
     const expected = { kind: 'subscribe', channel: 'private-user.1', auth: 'k:s', channelData: undefined };
-    expect(parseClientMessage('{"event":"pusher:subscribe","data":{"channel":"private-user.1","auth":"k:s"}}')).toEqual(expected);
-    expect(parseClientMessage(JSON.stringify({ event: 'pusher:subscribe', data: JSON.stringify({ channel: 'private-user.1', auth: 'k:s' }) }))).toEqual(expected);
+    expect(parseClientMessage('{"event":"pusher:subscribe","data":{"channel":"private-user.1","auth":"k:s"}}')).toEqual(
+      expected,
+    );
+    expect(
+      parseClientMessage(
+        JSON.stringify({ event: 'pusher:subscribe', data: JSON.stringify({ channel: 'private-user.1', auth: 'k:s' }) }),
+      ),
+    ).toEqual(expected);
   });
 
   it('turns anything malformed into a protocol error instead of throwing', () => {
     for (const text of ['', 'not json', '42', 'null', '[]', '{"data":{}}', '{"event":7}']) {
       expect(parseClientMessage(text)).toEqual({ kind: 'invalid', error: PROTOCOL_ERRORS.invalidMessage });
     }
-    expect(parseClientMessage('{"event":"pusher:wat"}')).toEqual({ kind: 'invalid', error: PROTOCOL_ERRORS.unknownEvent });
-    expect(parseClientMessage('{"event":"client-typing","channel":"private-user.1"}')).toEqual({ kind: 'client-event' });
-    expect(parseClientMessage('{"event":"pusher:subscribe","data":"{oops"}')).toMatchObject({ kind: 'subscribe', channel: undefined });
+    expect(parseClientMessage('{"event":"pusher:wat"}')).toEqual({
+      kind: 'invalid',
+      error: PROTOCOL_ERRORS.unknownEvent,
+    });
+    expect(parseClientMessage('{"event":"client-typing","channel":"private-user.1"}')).toEqual({
+      kind: 'client-event',
+    });
+    expect(parseClientMessage('{"event":"pusher:subscribe","data":"{oops"}')).toMatchObject({
+      kind: 'subscribe',
+      channel: undefined,
+    });
   });
 });
 

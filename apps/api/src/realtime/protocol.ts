@@ -72,7 +72,10 @@ export function encodeError(error: ProtocolError): string {
 }
 
 export function encodeConnectionEstablished(socketId: string, activityTimeoutSeconds: number): string {
-  return encodeEvent('pusher:connection_established', JSON.stringify({ socket_id: socketId, activity_timeout: activityTimeoutSeconds }));
+  return encodeEvent(
+    'pusher:connection_established',
+    JSON.stringify({ socket_id: socketId, activity_timeout: activityTimeoutSeconds }),
+  );
 }
 
 export function encodeSubscriptionSucceeded(channel: string): string {
@@ -111,7 +114,8 @@ export function parseClientMessage(text: string): ClientMessage {
       data = undefined;
     }
   }
-  const field = (name: string): unknown => (typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : undefined);
+  const field = (name: string): unknown =>
+    typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : undefined;
   switch (event) {
     case 'pusher:ping':
       return { kind: 'ping' };

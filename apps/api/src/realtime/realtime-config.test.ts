@@ -4,7 +4,8 @@ import { createLocalBus } from './bus';
 import { silentLog } from './log';
 import { realtimeServerOptions } from './realtime.plugin';
 
-const options = (env: Record<string, string>) => realtimeServerOptions(loadConfig({ LOG_LEVEL: 'silent', ...env }), createLocalBus(), silentLog);
+const options = (env: Record<string, string>) =>
+  realtimeServerOptions(loadConfig({ LOG_LEVEL: 'silent', ...env }), createLocalBus(), silentLog);
 
 describe('realtime settings', () => {
   it('default to Reverb’s limits, REVERB_PORT and the app’s own origin (plus local pages outside production)', () => {
@@ -12,7 +13,12 @@ describe('realtime settings', () => {
     expect(dev.port).toBe(8080);
     expect(dev.allowedOrigins).toEqual(['https://autoradar.example', 'localhost', '127.0.0.1', '[::1]']);
     expect(dev.limits).toEqual({ maxConnections: 20_000, maxSubscriptionsPerConnection: 200, maxMessageBytes: 10_000 });
-    const prod = options({ NODE_ENV: 'production', APP_URL: 'https://autoradar.example', BOT_TOKEN: '123456:' + 'A'.repeat(35), APP_SECRET: 'x'.repeat(32) });
+    const prod = options({
+      NODE_ENV: 'production',
+      APP_URL: 'https://autoradar.example',
+      BOT_TOKEN: '123456:' + 'A'.repeat(35),
+      APP_SECRET: 'x'.repeat(32),
+    });
     expect(prod.allowedOrigins).toEqual(['https://autoradar.example']);
   });
 
@@ -30,8 +36,14 @@ describe('realtime settings', () => {
   });
 
   it('stop the start on an origin that is neither an address nor a host name, or a limit that is not a number', () => {
-    expect(() => loadConfig({ REVERB_ALLOWED_ORIGINS: 'https://ok.example, ftp://files.example' })).toThrow(ConfigError);
-    expect(() => loadConfig({ REVERB_ALLOWED_ORIGINS: 'https://ok.example, ftp://files.example' })).toThrow(/^Неверная настройка REVERB_ALLOWED_ORIGINS=/);
-    expect(() => loadConfig({ REVERB_MAX_CONNECTIONS: 'много' })).toThrow(/^Неверная настройка REVERB_MAX_CONNECTIONS=много: /);
+    expect(() => loadConfig({ REVERB_ALLOWED_ORIGINS: 'https://ok.example, ftp://files.example' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ REVERB_ALLOWED_ORIGINS: 'https://ok.example, ftp://files.example' })).toThrow(
+      /^Неверная настройка REVERB_ALLOWED_ORIGINS=/,
+    );
+    expect(() => loadConfig({ REVERB_MAX_CONNECTIONS: 'много' })).toThrow(
+      /^Неверная настройка REVERB_MAX_CONNECTIONS=много: /,
+    );
   });
 });

@@ -75,7 +75,11 @@ describe('Redis fan-out', () => {
     const inB = inbox(b);
     const raw = new Redis(REDIS_URL);
     try {
-      for (const junk of ['not json', '{"channels":"posts","event":"x","data":"{}"}', '{"channels":["bad name"],"event":"x","data":"{}"}']) {
+      for (const junk of [
+        'not json',
+        '{"channels":"posts","event":"x","data":"{}"}',
+        '{"channels":["bad name"],"event":"x","data":"{}"}',
+      ]) {
         await raw.publish(redisChannelName(id), junk);
       }
       await raw.publish(redisChannelName(id), JSON.stringify({ channels: ['posts'], event: 'valid', data: '{}' }));
@@ -92,9 +96,14 @@ describe('Redis fan-out', () => {
         srv.close(() => resolve(p));
       });
     });
-    await expect(createRedisBus({ url: `redis://:hunter2@127.0.0.1:${port}`, appId: appId(), log: silentLog, connectTimeoutMs: 1_000 })).rejects.toThrow(
-      new RegExp(`^Redis недоступен \\(REDIS_URL=redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}\\)`),
-    );
+    await expect(
+      createRedisBus({
+        url: `redis://:hunter2@127.0.0.1:${port}`,
+        appId: appId(),
+        log: silentLog,
+        connectTimeoutMs: 1_000,
+      }),
+    ).rejects.toThrow(new RegExp(`^Redis недоступен \\(REDIS_URL=redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}\\)`));
   });
 
   it('a broadcaster logs an event it could not hand to Redis instead of failing the caller', async () => {

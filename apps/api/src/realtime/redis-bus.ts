@@ -31,10 +31,18 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Realtime
   const { url, appId, log } = options;
   const channel = redisChannelName(appId);
   const connectTimeout = options.connectTimeoutMs ?? 5_000;
-  const publisher = new Redis(url, { lazyConnect: true, connectTimeout, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const publisher = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
   const subscriber = new Redis(url, { lazyConnect: true, connectTimeout });
 
-  for (const [role, client] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+  for (const [role, client] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
     let down = false;
     // ioredis reports every failed reconnect; one line per outage is enough.
     client.on('error', (err: unknown) => {

@@ -16,7 +16,9 @@ describe('private channel signatures', () => {
     expect(isValidChannelAuth(PUSHER_DOCS_APP, '1234.1234', 'private-foobar', auth)).toBe(true);
     expect(isValidChannelAuth(PUSHER_DOCS_APP, '1234.1235', 'private-foobar', auth)).toBe(false);
     expect(isValidChannelAuth(PUSHER_DOCS_APP, '1234.1234', 'private-foobaz', auth)).toBe(false);
-    expect(isValidChannelAuth({ ...PUSHER_DOCS_APP, secret: 'other' }, '1234.1234', 'private-foobar', auth)).toBe(false);
+    expect(isValidChannelAuth({ ...PUSHER_DOCS_APP, secret: 'other' }, '1234.1234', 'private-foobar', auth)).toBe(
+      false,
+    );
     expect(isValidChannelAuth({ ...PUSHER_DOCS_APP, key: 'other' }, '1234.1234', 'private-foobar', auth)).toBe(false);
     expect(isValidChannelAuth(PUSHER_DOCS_APP, '1234.1234', 'private-foobar', undefined)).toBe(false);
     expect(isValidChannelAuth(PUSHER_DOCS_APP, '1234.1234', 'private-foobar', { auth })).toBe(false);
@@ -44,13 +46,32 @@ describe('Pusher HTTP API signatures', () => {
   });
 
   it('refuse a changed body, a wrong body_md5, a changed path or method, and a wrong signature', () => {
-    expect(check(query(), Buffer.from(body.toString().replace('foo', 'bar')))).toEqual({ ok: false, reason: 'body_md5' });
+    expect(check(query(), Buffer.from(body.toString().replace('foo', 'bar')))).toEqual({
+      ok: false,
+      reason: 'body_md5',
+    });
     expect(check(query({ body_md5: '0'.repeat(32) }))).toEqual({ ok: false, reason: 'body_md5' });
-    expect(checkHttpApiRequest(PUSHER_DOCS_APP, { method: 'POST', path: '/apps/4/events', query: query(), body, nowSeconds: 1353088179 })).toEqual({
+    expect(
+      checkHttpApiRequest(PUSHER_DOCS_APP, {
+        method: 'POST',
+        path: '/apps/4/events',
+        query: query(),
+        body,
+        nowSeconds: 1353088179,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'signature',
     });
-    expect(checkHttpApiRequest(PUSHER_DOCS_APP, { method: 'PUT', path: '/apps/3/events', query: query(), body, nowSeconds: 1353088179 })).toEqual({
+    expect(
+      checkHttpApiRequest(PUSHER_DOCS_APP, {
+        method: 'PUT',
+        path: '/apps/3/events',
+        query: query(),
+        body,
+        nowSeconds: 1353088179,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'signature',
     });

@@ -17,11 +17,20 @@ function equalText(a: string, b: string): boolean {
 }
 
 /** What POST /broadcasting/auth answers and pusher:subscribe carries: `key:HMAC-SHA256(secret, "socket_id:channel")`. */
-export function signChannelAuth(app: Pick<AppCredentials, 'key' | 'secret'>, socketId: string, channel: string): string {
+export function signChannelAuth(
+  app: Pick<AppCredentials, 'key' | 'secret'>,
+  socketId: string,
+  channel: string,
+): string {
   return `${app.key}:${hmacHex(app.secret, `${socketId}:${channel}`)}`;
 }
 
-export function isValidChannelAuth(app: Pick<AppCredentials, 'key' | 'secret'>, socketId: string, channel: string, auth: unknown): boolean {
+export function isValidChannelAuth(
+  app: Pick<AppCredentials, 'key' | 'secret'>,
+  socketId: string,
+  channel: string,
+  auth: unknown,
+): boolean {
   return typeof auth === 'string' && equalText(auth, signChannelAuth(app, socketId, channel));
 }
 
@@ -44,14 +53,20 @@ export interface HttpApiRequest {
  * query is every parameter but auth_signature, keys sorted, values as sent, and body_md5 the MD5 of the body.
  * body_md5 is recomputed from the body rather than trusted, so a signature only fits the body it was made for.
  */
-export function checkHttpApiRequest(app: AppCredentials, request: HttpApiRequest): { ok: true } | { ok: false; reason: HttpApiRejection } {
+export function checkHttpApiRequest(
+  app: AppCredentials,
+  request: HttpApiRequest,
+): { ok: true } | { ok: false; reason: HttpApiRejection } {
   const { query } = request;
   const signature = query.get('auth_signature');
   const key = query.get('auth_key');
   const timestamp = query.get('auth_timestamp');
   if (!signature || !key || !timestamp) return { ok: false, reason: 'missing' };
   if (!equalText(key, app.key)) return { ok: false, reason: 'key' };
-  if (!/^\d+$/.test(timestamp) || Math.abs(request.nowSeconds - Number(timestamp)) > HTTP_API_TIMESTAMP_WINDOW_SECONDS) {
+  if (
+    !/^\d+$/.test(timestamp) ||
+    Math.abs(request.nowSeconds - Number(timestamp)) > HTTP_API_TIMESTAMP_WINDOW_SECONDS
+  ) {
     return { ok: false, reason: 'timestamp' };
   }
 

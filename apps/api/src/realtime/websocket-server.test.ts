@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLocalBus, type RealtimeBus } from './bus';
 import { signChannelAuth } from './signatures';
-import { TestSocket } from './test-socket';
+import { TestSocket } from './testing/test-socket';
 import { RealtimeServer, type RealtimeLimits } from './websocket-server';
 
 const APP = { id: 'test-app', key: 'test-key', secret: 'test-secret' };
@@ -17,7 +17,15 @@ afterEach(async () => {
 });
 
 async function start(limits: Partial<RealtimeLimits> = {}, bus: RealtimeBus = createLocalBus(), clock?: () => number) {
-  const server = new RealtimeServer({ app: APP, host: '127.0.0.1', port: 0, allowedOrigins: [ALLOWED, 'localhost'], bus, limits, ...(clock ? { clock } : {}) });
+  const server = new RealtimeServer({
+    app: APP,
+    host: '127.0.0.1',
+    port: 0,
+    allowedOrigins: [ALLOWED, 'localhost'],
+    bus,
+    limits,
+    ...(clock ? { clock } : {}),
+  });
   running.push(server);
   const { port } = await server.listen();
   const base = `127.0.0.1:${port}`;
@@ -36,21 +44,34 @@ async function start(limits: Partial<RealtimeLimits> = {}, bus: RealtimeBus = cr
 }
 
 /** Signs a Pusher HTTP API request as the server SDKs do. */
-function signedUrl(base: string, path: string, body: string, secret = APP.secret, timestamp = Math.floor(Date.now() / 1000)) {
+function signedUrl(
+  base: string,
+  path: string,
+  body: string,
+  secret = APP.secret,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
   const params = new URLSearchParams({
     auth_key: APP.key,
     auth_timestamp: String(timestamp),
     auth_version: '1.0',
     body_md5: createHash('md5').update(body).digest('hex'),
   });
-  const canonical = [...params].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
+  const canonical = [...params]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   params.set('auth_signature', createHmac('sha256', secret).update(`POST\n${path}\n${canonical}`).digest('hex'));
-  return `http://${base}${path}?${params}`;
+  return `http://${base}${path}?${params.toString()}`;
 }
 
 function post(base: string, path: string, payload: unknown, secret?: string) {
   const body = JSON.stringify(payload);
-  return fetch(signedUrl(base, path, body, secret), { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  return fetch(signedUrl(base, path, body, secret), {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 describe('connecting', () => {
@@ -60,7 +81,7 @@ describe('connecting', () => {
     const frame = await socket.next();
     expect(frame.event).toBe('pusher:connection_established');
     expect(typeof frame.rawData).toBe('string');
-    expect(frame.data).toEqual({ socket_id: expect.stringMatching(/^\d+\.\d+$/), activity_timeout: 30 });
+    expect(frame.data).toEqual({ socket_id: expect.stringMatching(/^\d+\.\d+$/) as string, activity_timeout: 30 });
   });
 
   it('answers pusher:ping with pusher:pong', async () => {
@@ -81,7 +102,10 @@ describe('connecting', () => {
   it('refuses pages of other sites (4009) and lets in allowed ones, local pages and clients without a browser', async () => {
     const { open, connect, url } = await start();
     const evil = await open(url(), { origin: 'https://evil.example' });
-    expect(await evil.next()).toMatchObject({ event: 'pusher:error', data: { code: 4009, message: 'Origin not allowed' } });
+    expect(await evil.next()).toMatchObject({
+      event: 'pusher:error',
+      data: { code: 4009, message: 'Origin not allowed' },
+    });
     expect((await evil.closed).code).toBe(4009);
 
     for (const origin of [ALLOWED, 'http://localhost:5173']) {
@@ -92,7 +116,12 @@ describe('connecting', () => {
 
   it('requires a supported protocol version', async () => {
     const { open, url } = await start();
-    for (const [query, code] of [['', 4008], ['?protocol=seven', 4006], ['?protocol=3', 4007], ['?protocol=8', 4007]] as const) {
+    for (const [query, code] of [
+      ['', 4008],
+      ['?protocol=seven', 4006],
+      ['?protocol=3', 4007],
+      ['?protocol=8', 4007],
+    ] as const) {
       const socket = await open(url(APP.key, query));
       expect(await socket.next()).toMatchObject({ event: 'pusher:error', data: { code } });
       expect((await socket.closed).code).toBe(code);
@@ -131,11 +160,23 @@ describe('channels', () => {
   it('delivers events of a public channel with data as the JSON string published, until unsubscribed', async () => {
     const { connect, bus } = await start();
     const { socket } = await connect();
-    expect(await socket.subscribe('posts')).toMatchObject({ event: 'pusher_internal:subscription_succeeded', channel: 'posts', rawData: '{}' });
-    expect(await socket.subscribe('post.7')).toMatchObject({ event: 'pusher_internal:subscription_succeeded', channel: 'post.7' });
+    expect(await socket.subscribe('posts')).toMatchObject({
+      event: 'pusher_internal:subscription_succeeded',
+      channel: 'posts',
+      rawData: '{}',
+    });
+    expect(await socket.subscribe('post.7')).toMatchObject({
+      event: 'pusher_internal:subscription_succeeded',
+      channel: 'post.7',
+    });
 
     await bus.publish({ channels: ['posts'], event: 'post.published', data: '{"post":{"id":7}}' });
-    expect(await socket.next()).toEqual({ event: 'post.published', channel: 'posts', rawData: '{"post":{"id":7}}', data: { post: { id: 7 } } });
+    expect(await socket.next()).toEqual({
+      event: 'post.published',
+      channel: 'posts',
+      rawData: '{"post":{"id":7}}',
+      data: { post: { id: 7 } },
+    });
 
     socket.send({ event: 'pusher:unsubscribe', data: { channel: 'posts' } });
     await socket.sync();
@@ -188,7 +229,10 @@ describe('channels', () => {
     const { connect } = await start();
     const { socket } = await connect();
     expect(await socket.subscribe('presence-room')).toMatchObject({ event: 'pusher:error', data: { code: 4009 } });
-    expect(await socket.subscribe('posts feed')).toMatchObject({ event: 'pusher:error', data: { code: 4200, message: 'Invalid channel name' } });
+    expect(await socket.subscribe('posts feed')).toMatchObject({
+      event: 'pusher:error',
+      data: { code: 4200, message: 'Invalid channel name' },
+    });
     socket.send({ event: 'pusher:subscribe', data: {} });
     expect(await socket.next()).toMatchObject({ event: 'pusher:error', data: { message: 'Invalid channel name' } });
     socket.send({ event: 'client-typing', channel: 'posts', data: {} });
@@ -213,7 +257,10 @@ describe('malformed input', () => {
     const { connect } = await start();
     const { socket } = await connect();
     socket.send('this is not json');
-    expect(await socket.next()).toMatchObject({ event: 'pusher:error', data: { code: 4200, message: 'Invalid message format' } });
+    expect(await socket.next()).toMatchObject({
+      event: 'pusher:error',
+      data: { code: 4200, message: 'Invalid message format' },
+    });
     socket.send({ event: 'pusher:teleport', data: {} });
     expect(await socket.next()).toMatchObject({ event: 'pusher:error', data: { message: 'Unknown event' } });
     socket.send({ event: 'whatever' });
@@ -267,7 +314,10 @@ describe('keeping connections alive', () => {
 
     now += 30_000;
     server.sweep();
-    expect(await silent.socket.next()).toMatchObject({ event: 'pusher:error', data: { code: 4201, message: 'Pong reply not received in time' } });
+    expect(await silent.socket.next()).toMatchObject({
+      event: 'pusher:error',
+      data: { code: 4201, message: 'Pong reply not received in time' },
+    });
     expect((await silent.socket.closed).code).toBe(4201);
     await answering.socket.sync();
     await controlFrames.socket.sync();
@@ -315,7 +365,12 @@ describe('Pusher HTTP events API', () => {
       await c.socket.subscribe('posts');
       await c.socket.subscribe('post.1');
     }
-    const res = await post(base, `/apps/${APP.id}/events`, { name: 'post.updated', channels: ['posts', 'post.1'], data: '{"x":1}', socket_id: a.socketId });
+    const res = await post(base, `/apps/${APP.id}/events`, {
+      name: 'post.updated',
+      channels: ['posts', 'post.1'],
+      data: '{"x":1}',
+      socket_id: a.socketId,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
     expect(await b.socket.next()).toMatchObject({ event: 'post.updated', channel: 'posts', rawData: '{"x":1}' });
@@ -339,20 +394,32 @@ describe('Pusher HTTP events API', () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: 'Неверная подпись запроса (auth_signature)' });
 
-    const unsigned = await fetch(`http://${base}/apps/${APP.id}/events`, { method: 'POST', body: JSON.stringify(event) });
+    const unsigned = await fetch(`http://${base}/apps/${APP.id}/events`, {
+      method: 'POST',
+      body: JSON.stringify(event),
+    });
     expect(unsigned.status).toBe(401);
 
     const stale = JSON.stringify(event);
-    const old = await fetch(signedUrl(base, `/apps/${APP.id}/events`, stale, APP.secret, Math.floor(Date.now() / 1000) - 3_600), { method: 'POST', body: stale });
+    const old = await fetch(
+      signedUrl(base, `/apps/${APP.id}/events`, stale, APP.secret, Math.floor(Date.now() / 1000) - 3_600),
+      { method: 'POST', body: stale },
+    );
     expect(old.status).toBe(401);
 
     expect((await post(base, '/apps/another/events', event)).status).toBe(404);
 
     const invalid = await post(base, `/apps/${APP.id}/events`, { name: 'x', channel: 'posts feed', data: '{}' });
     expect(invalid.status).toBe(422);
-    expect(await invalid.json()).toMatchObject({ errors: { channels: [expect.stringContaining('invalid channel name')] } });
-    expect((await post(base, `/apps/${APP.id}/events`, { name: 'x', channel: 'posts', data: { not: 'a string' } })).status).toBe(422);
-    expect((await post(base, `/apps/${APP.id}/batch_events`, { batch: [event, { ...event, channel: '' }] })).status).toBe(422);
+    expect(await invalid.json()).toMatchObject({
+      errors: { channels: [expect.stringContaining('invalid channel name')] },
+    });
+    expect(
+      (await post(base, `/apps/${APP.id}/events`, { name: 'x', channel: 'posts', data: { not: 'a string' } })).status,
+    ).toBe(422);
+    expect(
+      (await post(base, `/apps/${APP.id}/batch_events`, { batch: [event, { ...event, channel: '' }] })).status,
+    ).toBe(422);
 
     expect((await post(base, `/apps/${APP.id}/events`, { ...event, data: 'x'.repeat(4_096) })).status).toBe(413);
   });

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { RealtimeBus, RealtimeMessage } from './bus';
+import { answerClientError } from '../plugins/errors';
 import { createHttpApiHandler } from './http-api';
 import { silentLog, type RealtimeLog } from './log';
-import { isOriginAllowed, parseOriginRule, type OriginRule } from './origins';
+import { parseOriginRule, type OriginRule } from '../origin-rules';
+import { isOriginAllowed } from './origins';
 import {
   PING_FRAME,
   PONG_FRAME,
@@ -114,11 +116,23 @@ export class RealtimeServer {
     this.now = options.clock ?? Date.now;
     this.origins = options.allowedOrigins.map(parseOriginRule);
     // permessage-deflate stays off: it costs memory per socket and CPU per send, for small JSON frames.
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: this.limits.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: this.limits.maxMessageBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+    });
     this.http = createServer(
-      createHttpApiHandler({ app: options.app, bus: options.bus, log: this.log, maxBodyBytes: this.limits.maxHttpBodyBytes }),
+      createHttpApiHandler({
+        app: options.app,
+        bus: options.bus,
+        log: this.log,
+        maxBodyBytes: this.limits.maxHttpBodyBytes,
+      }),
     );
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    // Malformed requests and oversized headers get the API's Russian envelope here too, not an empty 400/431.
+    this.http.on('clientError', answerClientError);
   }
 
   async listen(): Promise<AddressInfo> {
@@ -184,7 +198,9 @@ export class RealtimeServer {
     const url = new URL(req.url ?? '/', 'http://realtime.invalid');
     const key = decodePathPart(/^\/app\/([^/]+)$/.exec(url.pathname)?.[1]);
     if (key === null || this.stopping) {
-      socket.end(`HTTP/1.1 ${this.stopping ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${this.stopping ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, key, url.searchParams));
@@ -219,14 +235,19 @@ export class RealtimeServer {
     if (protocol === null) return PROTOCOL_ERRORS.noVersion;
     if (!/^\d+$/.test(protocol)) return PROTOCOL_ERRORS.invalidVersionFormat;
     const version = Number(protocol);
-    if (version < SUPPORTED_PROTOCOL_VERSIONS.min || version > SUPPORTED_PROTOCOL_VERSIONS.max) return PROTOCOL_ERRORS.unsupportedVersion;
+    if (version < SUPPORTED_PROTOCOL_VERSIONS.min || version > SUPPORTED_PROTOCOL_VERSIONS.max)
+      return PROTOCOL_ERRORS.unsupportedVersion;
     if (this.connections.size >= this.limits.maxConnections) return PROTOCOL_ERRORS.overQuota;
     return null;
   }
 
   private handleMessage(conn: Connection, data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) return this.sendError(conn, PROTOCOL_ERRORS.invalidMessage);
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+    const text = Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data).toString('utf8');
     const message = parseClientMessage(text);
     switch (message.kind) {
       case 'ping':
@@ -254,7 +275,8 @@ export class RealtimeServer {
       return this.sendError(conn, PROTOCOL_ERRORS.unauthorized);
     }
     if (!conn.channels.has(channel)) {
-      if (conn.channels.size >= this.limits.maxSubscriptionsPerConnection) return this.sendError(conn, PROTOCOL_ERRORS.tooManySubscriptions);
+      if (conn.channels.size >= this.limits.maxSubscriptionsPerConnection)
+        return this.sendError(conn, PROTOCOL_ERRORS.tooManySubscriptions);
       conn.channels.add(channel);
       let members = this.channels.get(channel);
       if (!members) {
@@ -291,7 +313,10 @@ export class RealtimeServer {
     if (conn.ws.bufferedAmount > this.limits.maxBufferedBytes) {
       // A client that stopped reading would otherwise hold every event for it in memory; it reconnects and reloads.
       this.dropped += 1;
-      this.log.warn({ socketId: conn.socketId, bufferedBytes: conn.ws.bufferedAmount }, 'realtime: slow consumer dropped');
+      this.log.warn(
+        { socketId: conn.socketId, bufferedBytes: conn.ws.bufferedAmount },
+        'realtime: slow consumer dropped',
+      );
       this.forget(conn);
       conn.ws.terminate();
       return;
@@ -322,7 +347,8 @@ export class RealtimeServer {
     const now = this.now();
     for (const conn of this.connections) {
       if (conn.pingSentAt !== null) {
-        if (now - conn.pingSentAt >= this.limits.pongTimeoutMs) this.closeConnection(conn, PROTOCOL_ERRORS.pongNotReceived, true);
+        if (now - conn.pingSentAt >= this.limits.pongTimeoutMs)
+          this.closeConnection(conn, PROTOCOL_ERRORS.pongNotReceived, true);
       } else if (now - conn.lastSeen >= this.limits.pingIntervalMs) {
         conn.pingSentAt = now;
         this.send(conn, PING_FRAME);

@@ -5,12 +5,23 @@ import { createReportProvider } from './create-report-provider';
 describe('report provider choice', () => {
   it('is the sandbox without a key and api-cloud.ru with one', () => {
     expect(createReportProvider(loadConfig({}).reports)).toMatchObject({ sandbox: true });
-    expect(createReportProvider(loadConfig({ REPORTS_API_KEY: 'token' }).reports)).toMatchObject({ sandbox: false, name: 'api-cloud.ru' });
+    expect(createReportProvider(loadConfig({ REPORTS_API_KEY: 'token' }).reports)).toMatchObject({
+      sandbox: false,
+      name: 'api-cloud.ru',
+    });
   });
 
   it('reads the worker settings, with defaults', () => {
-    expect(loadConfig({}).reports).toEqual({ apiUrl: undefined, apiKey: undefined, pollIntervalSeconds: 5, timeoutSeconds: 60 });
-    expect(loadConfig({ REPORTS_POLL_INTERVAL: '2', REPORTS_TIMEOUT: '15' }).reports).toMatchObject({ pollIntervalSeconds: 2, timeoutSeconds: 15 });
+    expect(loadConfig({}).reports).toEqual({
+      apiUrl: undefined,
+      apiKey: undefined,
+      pollIntervalSeconds: 5,
+      timeoutSeconds: 60,
+    });
+    expect(loadConfig({ REPORTS_POLL_INTERVAL: '2', REPORTS_TIMEOUT: '15' }).reports).toMatchObject({
+      pollIntervalSeconds: 2,
+      timeoutSeconds: 15,
+    });
   });
 
   it('stops the start with one line per bad setting', () => {
@@ -23,7 +34,12 @@ describe('report provider choice', () => {
       }
       throw new Error('the settings were accepted');
     };
-    const lines = failure({ REPORTS_TIMEOUT: '0', REPORTS_POLL_INTERVAL: 'часто', REPORTS_API_KEY: 'secret-token', REPORTS_API_URL: 'api-cloud.ru' });
+    const lines = failure({
+      REPORTS_TIMEOUT: '0',
+      REPORTS_POLL_INTERVAL: 'часто',
+      REPORTS_API_KEY: 'secret-token',
+      REPORTS_API_URL: 'api-cloud.ru',
+    });
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.startsWith('Неверная настройка REPORTS_TIMEOUT=0:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Неверная настройка REPORTS_POLL_INTERVAL=часто:'))).toBe(true);

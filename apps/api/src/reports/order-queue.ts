@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { OrderStatus, ReportSectionKey } from '@autoradar/core';
 import { orderParts, orders, type Db } from '@autoradar/db';
 import { renderReport } from '../modules/partners/order-dto';
-import type { SectionOutcomes } from './report-provider';
+import type { SectionOutcomes } from './report.provider';
 
 // The durable queue is the orders table itself: an unfinished order (new or processing) is work, and a lease
 // (locked_by, locked_until) says which worker holds it. A crashed worker's lease runs out and another takes the order
@@ -21,7 +21,12 @@ export interface ClaimedOrder {
  * Takes the oldest unfinished order nobody holds (SKIP LOCKED: instances never wait on each other) and marks it and
  * its unfinished sections processing, together, so a reader never sees one without the other.
  */
-export async function claimNextOrder(db: Db, workerId: string, now: Date, leaseMs: number): Promise<ClaimedOrder | undefined> {
+export async function claimNextOrder(
+  db: Db,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<ClaimedOrder | undefined> {
   return db.transaction(async (tx) => {
     const free = tx
       .select({ id: orders.id })
@@ -49,7 +54,12 @@ export async function claimNextOrder(db: Db, workerId: string, now: Date, leaseM
  * Records a run's outcomes and settles the order: completed (with its report file) when every section completed,
  * failed when any failed. Returns the new status, or undefined when the lease was lost and nothing was written.
  */
-export async function finishRun(db: Db, orderId: number, workerId: string, outcomes: SectionOutcomes): Promise<OrderStatus | undefined> {
+export async function finishRun(
+  db: Db,
+  orderId: number,
+  workerId: string,
+  outcomes: SectionOutcomes,
+): Promise<OrderStatus | undefined> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -57,7 +67,10 @@ export async function finishRun(db: Db, orderId: number, workerId: string, outco
       .where(and(eq(orders.id, orderId), eq(orders.lockedBy, workerId)))
       .for('update');
     if (!order) return undefined;
-    for (const [key, outcome] of Object.entries(outcomes) as [ReportSectionKey, NonNullable<SectionOutcomes[ReportSectionKey]>][]) {
+    for (const [key, outcome] of Object.entries(outcomes) as [
+      ReportSectionKey,
+      NonNullable<SectionOutcomes[ReportSectionKey]>,
+    ][]) {
       await tx
         .update(orderParts)
         .set(
@@ -74,10 +87,7 @@ export async function finishRun(db: Db, orderId: number, workerId: string, outco
         ? 'failed'
         : 'processing';
     const report = status === 'completed' ? renderReport({ ...order, status }, parts) : null;
-    await tx
-      .update(orders)
-      .set({ status, report, lockedBy: null, lockedUntil: null })
-      .where(eq(orders.id, orderId));
+    await tx.update(orders).set({ status, report, lockedBy: null, lockedUntil: null }).where(eq(orders.id, orderId));
     return status;
   });
 }

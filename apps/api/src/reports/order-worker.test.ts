@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { orderParts, orders } from '@autoradar/db';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { insertOrder } from '../modules/partners/orders.repo';
-import { insertTestPartner, waitFor } from '../modules/partners/partners.testing';
+import { insertTestPartner, waitFor } from '../modules/partners/testing/test-partner';
 import { testClock } from '../testing/test-app';
 import { claimNextOrder, finishRun } from './order-queue';
 import { createOrderWorker } from './order-worker';
-import type { ReportProvider } from './report-provider';
-import { createSandboxProvider } from './sandbox-provider';
+import type { ReportProvider } from './report.provider';
+import { createSandboxProvider } from './sandbox.provider';
 
 // The durable queue: leases, take-over after a crash, several workers over one database.
 
@@ -75,7 +75,15 @@ describeEachDb('order worker', (getDb) => {
 
     const provider = countingProvider();
     const workers = [1, 2, 3].map(() =>
-      createOrderWorker({ db, provider, clock, log: silent, pollIntervalMs: 60_000, leaseMs: LEASE_MS, concurrency: 2 }),
+      createOrderWorker({
+        db,
+        provider,
+        clock,
+        log: silent,
+        pollIntervalMs: 60_000,
+        leaseMs: LEASE_MS,
+        concurrency: 2,
+      }),
     );
     for (const w of workers) w.start();
     try {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@autoradar/db';
 import { claimNextOrder, finishRun, releaseOrder, type ClaimedOrder } from './order-queue';
-import { REPORT_MESSAGES, type ReportProvider, type SectionOutcomes } from './report-provider';
+import type { ReportProvider, SectionOutcomes } from './report.provider';
+import { REPORTS_MESSAGES } from './reports.messages';
 
 // Report orders are worked off in the background, never inside an HTTP request. The rows are the durable state
 // (order-queue.ts): a restart finds unfinished orders and resumes them, a stop gives held orders back at once.
@@ -65,10 +66,15 @@ export function createOrderWorker(options: OrderWorkerOptions): OrderWorker {
   async function run(order: ClaimedOrder): Promise<void> {
     try {
       const { keys } = order;
-      const outcomes: SectionOutcomes = keys.length > 0 ? await provider.fetchSections(order.vin, keys, stopping.signal) : {};
-      for (const key of keys) outcomes[key] ??= { status: 'failed', error: REPORT_MESSAGES.notRequested };
+      const outcomes: SectionOutcomes =
+        keys.length > 0 ? await provider.fetchSections(order.vin, keys, stopping.signal) : {};
+      for (const key of keys) outcomes[key] ??= { status: 'failed', error: REPORTS_MESSAGES.notRequested };
       const status = await finishRun(db, order.id, id, outcomes);
-      if (status === undefined) log.info({ orderId: order.id }, 'Заказ отчёта перехвачен другим обработчиком: результат этого прогона не записан');
+      if (status === undefined)
+        log.info(
+          { orderId: order.id },
+          'Заказ отчёта перехвачен другим обработчиком: результат этого прогона не записан',
+        );
       else log.info({ orderId: order.id, status }, 'Заказ отчёта обработан');
     } catch (err) {
       if (stopping.signal.aborted) {

@@ -3,7 +3,7 @@ import type { Db } from '@autoradar/db';
 import type { Config } from '../config';
 import { createReportProvider } from './create-report-provider';
 import { createOrderWorker, type OrderWorker } from './order-worker';
-import type { ReportProvider } from './report-provider';
+import type { ReportProvider } from './report.provider';
 
 /** The worker lives as long as the app: it starts when the app is ready and stops (giving orders back) on close. */
 export function registerOrderWorker(

@@ -32,7 +32,10 @@ export function testConfig(env: Record<string, string> = {}, over: Partial<Confi
 }
 
 /** buildApp on a test database; close it in afterAll. */
-export async function buildTestApp(db: DbHandle, opts: Partial<Omit<AppDeps, 'db'>> & { env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  db: DbHandle,
+  opts: Partial<Omit<AppDeps, 'db'>> & { env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
   const { env, ...deps } = opts;
   const app = await buildApp({ config: deps.config ?? testConfig(env), ...deps, db });
   await app.ready();
@@ -49,7 +52,11 @@ export async function signIn(
   seq += 1;
   const [user] = await db.db
     .insert(users)
-    .values({ telegramId: 9_100_000_000 + seq * 7 + Math.floor(Math.random() * 1000) * 100_000, firstName: `Тест${seq}`, ...over })
+    .values({
+      telegramId: 9_100_000_000 + seq * 7 + Math.floor(Math.random() * 1000) * 100_000,
+      firstName: `Тест${seq}`,
+      ...over,
+    })
     .returning({ id: users.id });
   const token = await createSession(db.db, user!.id);
   return { id: user!.id, token, headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } };

@@ -1,8 +1,8 @@
+import { VEHICLE_KINDS } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { vehicleKinds } from './enums';
 
-export const vehicleKindEnum = pgEnum('vehicle_kind', vehicleKinds);
+export const vehicleKindEnum = pgEnum('vehicle_kind', VEHICLE_KINDS);
 
 export const brands = pgTable(
   'brands',
@@ -12,11 +12,17 @@ export const brands = pgTable(
     kind: vehicleKindEnum('kind').notNull().default('car'),
     icon: text('icon'),
     popular: boolean('popular').notNull().default(false),
-    synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+    synonyms: text('synonyms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Display order: popular brands first, then alphabetical (as in the reference files). */
     position: integer('position').notNull().default(0),
   },
-  (t) => [unique('brands_kind_name_unique').on(t.kind, t.name), index('brands_kind_position_idx').on(t.kind, t.position)],
+  (t) => [
+    unique('brands_kind_name_unique').on(t.kind, t.name),
+    index('brands_kind_position_idx').on(t.kind, t.position),
+  ],
 );
 
 export const models = pgTable(
@@ -27,7 +33,10 @@ export const models = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+    synonyms: text('synonyms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     yearFrom: integer('year_from'),
     /** Null while the model is still produced. */
     yearTo: integer('year_to'),

@@ -18,7 +18,10 @@ export const cities = pgTable(
     /** UTC offset as in the source ("UTC+3"), not an IANA zone. */
     timezone: text('timezone'),
     isRegionCapital: boolean('is_region_capital').notNull().default(false),
-    synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+    synonyms: text('synonyms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [unique('cities_city_region_unique').on(t.city, t.region)],
 );

@@ -1,4 +1,5 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, timestamp, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 // Builders are factories: a column builder instance must not be shared between tables.
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -8,3 +9,11 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * A CHECK that keeps a number column within the bounds the contract enforces (core constants), so no writer (the
+ * API, a seed, an import) can store a value the API could not serve back: an int8 read as a JS number is exact
+ * only up to 2^53 - 1. NULL passes, as in every CHECK.
+ */
+export const rangeCheck = (name: string, column: ExtraConfigColumn, min: number, max: number) =>
+  check(name, sql`${column} between ${sql.raw(String(min))} and ${sql.raw(String(max))}`);

@@ -1,12 +1,12 @@
+import { CONTACT_TYPES, LISTING_PRICE_MAX, MILEAGE_MAX, YEAR_INPUT_MAX, YEAR_MIN } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands, configurations, generations, models } from './catalog';
-import { createdAt, updatedAt } from './columns';
-import { contactTypes } from './enums';
+import { createdAt, rangeCheck, updatedAt } from './columns';
 import { posts } from './posts';
 import { users } from './users';
 
-export const contactTypeEnum = pgEnum('contact_type', contactTypes);
+export const contactTypeEnum = pgEnum('contact_type', CONTACT_TYPES);
 
 // Every field but the owner is optional: a draft is saved while the form is still incomplete.
 export const drafts = pgTable(
@@ -34,7 +34,13 @@ export const drafts = pgTable(
   (t) => [
     index('drafts_user_id_idx').on(t.userId),
     // One open (unpublished) draft per user: GET /api/drafts/create from two tabs at once finds the same one.
-    uniqueIndex('drafts_one_open_per_user').on(t.userId).where(sql`published_post_id is null`),
+    uniqueIndex('drafts_one_open_per_user')
+      .on(t.userId)
+      .where(sql`published_post_id is null`),
+    // Publishing copies these into posts, whose checks they must pass.
+    rangeCheck('drafts_price_range', t.price, 0, LISTING_PRICE_MAX),
+    rangeCheck('drafts_mileage_range', t.mileage, 0, MILEAGE_MAX),
+    rangeCheck('drafts_year_range', t.year, YEAR_MIN, YEAR_INPUT_MAX),
   ],
 );
 

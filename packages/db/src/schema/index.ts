@@ -1,4 +1,3 @@
-export * from './enums';
 export * from './users';
 export * from './catalog';
 export * from './cities';
@@ -9,4 +8,7 @@ export * from './filters';
 export * from './tickets';
 export * from './payments';
 export * from './partners';
+export * from './notifications';
 export * from './relations';
+export * from './sources';
+export * from './announcements';

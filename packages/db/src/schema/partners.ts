@@ -1,9 +1,21 @@
+import { ORDER_STATUSES, POSITION_MAX, type ReportSectionKey } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
-import { orderStatuses, type OrderSectionKey } from './enums';
+import {
+  bigserial,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { createdAt, rangeCheck, updatedAt } from './columns';
 
-export const orderStatusEnum = pgEnum('order_status', orderStatuses);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 
 export const partners = pgTable('partners', {
   id: serial('id').primaryKey(),
@@ -29,7 +41,10 @@ export const prompts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('prompts_partner_id_key_unique').on(t.partnerId, t.key)],
+  (t) => [
+    unique('prompts_partner_id_key_unique').on(t.partnerId, t.key),
+    rangeCheck('prompts_position_range', t.position, 0, POSITION_MAX),
+  ],
 );
 
 /** A vehicle-history report ordered by VIN through a partner. */
@@ -54,7 +69,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_partner_id_created_at_idx').on(t.partnerId, t.createdAt.desc().nullsFirst()),
     // The worker's queue: only unfinished orders are ever scanned.
-    index('orders_unfinished_idx').on(t.id).where(sql`${t.status} in ('new', 'processing')`),
+    index('orders_unfinished_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('new', 'processing')`),
   ],
 );
 
@@ -66,7 +83,7 @@ export const orderParts = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    key: text('key').$type<OrderSectionKey>().notNull(),
+    key: text('key').$type<ReportSectionKey>().notNull(),
     title: text('title').notNull(),
     status: orderStatusEnum('status').notNull().default('new'),
     value: jsonb('value'),

@@ -1,10 +1,10 @@
+import { PAYMENT_PROVIDER_KINDS, PAYMENT_STATUSES } from '@autoradar/core';
 import { bigint, bigserial, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { paymentProviders, paymentStatuses } from './enums';
 import { users } from './users';
 
-export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders);
-export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const paymentProviderEnum = pgEnum('payment_provider', PAYMENT_PROVIDER_KINDS);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 
 // No cascade from users: payment records are kept for accounting.
 export const payments = pgTable(

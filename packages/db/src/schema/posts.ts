@@ -1,9 +1,19 @@
+import {
+  LISTING_PRICE_MAX,
+  MEDIA_FILE_TYPES,
+  MILEAGE_MAX,
+  OWN_CHANNEL,
+  POST_STATUSES,
+  YEAR_INPUT_MAX,
+  YEAR_MIN,
+} from '@autoradar/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
   char,
+  customType,
   index,
   integer,
   pgEnum,
@@ -15,12 +25,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { brands, configurations, generations, models } from './catalog';
 import { cities } from './cities';
-import { createdAt, updatedAt } from './columns';
-import { mediaKinds, postStatuses } from './enums';
+import { createdAt, rangeCheck, updatedAt } from './columns';
 import { users } from './users';
 
-export const postStatusEnum = pgEnum('post_status', postStatuses);
-export const mediaKindEnum = pgEnum('media_kind', mediaKinds);
+export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
+export const mediaKindEnum = pgEnum('media_kind', MEDIA_FILE_TYPES);
 
 // Feed queries filter on status = 'published' and order by (published_at desc, id desc) with keyset paging;
 // the partial indexes below serve exactly that order, alone and behind the common equality filters.
@@ -28,6 +37,17 @@ export const mediaKindEnum = pgEnum('media_kind', mediaKinds);
 const isPublished = sql`status = 'published'`;
 const newestFirst = (t: { publishedAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
   [t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
+/**
+ * Every column a feed filter reads besides the text (issue 21): as trailing key columns of the feed indexes, so a
+ * walk in feed order tests a filter on the index entry alone (an index-only scan) instead of fetching each row.
+ * Drizzle has no INCLUDE, so they are keys; they only follow the order columns.
+ */
+type FilterColumn = 'brandId' | 'modelId' | 'cityId' | 'price' | 'year' | 'channel';
+const filterColumns = (t: Record<FilterColumn, ExtraConfigColumn>, leading?: FilterColumn) =>
+  (['brandId', 'modelId', 'cityId', 'price', 'year', 'channel'] as const).filter((c) => c !== leading).map((c) => t[c]);
+
+/** A PostgreSQL tsvector, read back as its text form (the feed never reads it, only matches it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const posts = pgTable(
   'posts',
@@ -63,35 +83,59 @@ export const posts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('posts_feed_idx').on(...newestFirst(t)).where(isPublished),
-    index('posts_brand_feed_idx').on(t.brandId, ...newestFirst(t)).where(isPublished),
-    index('posts_model_feed_idx').on(t.modelId, ...newestFirst(t)).where(isPublished),
-    index('posts_city_feed_idx').on(t.cityId, ...newestFirst(t)).where(isPublished),
-    // Guests and basic users see the product's own listings of the last 24 hours and everything older: the own
-    // listings get their own feed index, so the delay is two index ranges instead of a filtered scan.
-    index('posts_own_feed_idx').on(...newestFirst(t)).where(sql`status = 'published' and channel = 'site'`),
-    index('posts_price_idx').on(t.price).where(isPublished),
-    index('posts_year_idx').on(t.year).where(isPublished),
-    index('posts_user_id_idx').on(t.userId, t.publishedAt.desc().nullsFirst()),
-    index('posts_fts_idx').using(
-      'gin',
+    /**
+     * The document the full-text index covers, stored (issue 21): matching a row reads it instead of parsing the
+     * title and HTML text again. Queries match `postSearchVector` (this column).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('russian', coalesce(title, '') || ' ' || coalesce(text, ''))`,
     ),
+  },
+  (t) => [
+    index('posts_feed_idx')
+      .on(...newestFirst(t), ...filterColumns(t))
+      .where(isPublished),
+    index('posts_brand_feed_idx')
+      .on(t.brandId, ...newestFirst(t), ...filterColumns(t, 'brandId'))
+      .where(isPublished),
+    index('posts_model_feed_idx')
+      .on(t.modelId, ...newestFirst(t), ...filterColumns(t, 'modelId'))
+      .where(isPublished),
+    index('posts_city_feed_idx')
+      .on(t.cityId, ...newestFirst(t), ...filterColumns(t, 'cityId'))
+      .where(isPublished),
+    // Guests and basic users see the product's own listings of the last 24 hours and everything older: the own
+    // listings get their own feed index, so the delay is two index ranges instead of a filtered scan.
+    index('posts_own_feed_idx')
+      .on(...newestFirst(t))
+      .where(sql`status = 'published' and channel = ${sql.raw(`'${OWN_CHANNEL}'`)}`),
+    // A sparse filter's matches gathered by its range and sorted (issue 21): the feed columns ride along, so the
+    // range is read from the index alone.
+    index('posts_price_idx')
+      .on(t.price, t.year, ...newestFirst(t), t.brandId, t.modelId, t.cityId, t.channel)
+      .where(isPublished),
+    index('posts_year_idx')
+      .on(t.year, t.price, ...newestFirst(t), t.brandId, t.modelId, t.cityId, t.channel)
+      .where(isPublished),
+    index('posts_user_id_idx').on(t.userId, t.publishedAt.desc().nullsFirst()),
+    index('posts_fts_idx').using('gin', t.searchVector),
     // Trigram matching catches misspelled brand and model names in the text query.
     index('posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // Ingestion de-duplicates re-delivered channel posts on these natural keys.
     uniqueIndex('posts_channel_message_id_unique').on(t.channel, t.messageId),
     uniqueIndex('posts_vk_post_unique').on(t.vkOwnerId, t.vkPostId),
+    // 0 is allowed for aggregated listings that state no price; own listings are above 0 by the contract.
+    rangeCheck('posts_price_range', t.price, 0, LISTING_PRICE_MAX),
+    rangeCheck('posts_mileage_range', t.mileage, 0, MILEAGE_MAX),
+    rangeCheck('posts_year_range', t.year, YEAR_MIN, YEAR_INPUT_MAX),
   ],
 );
 
 /**
- * The document the full-text index covers. Queries must use this exact expression
- * (`postSearchVector @@ websearch_to_tsquery('russian', q)`) for PostgreSQL to pick `posts_fts_idx`.
+ * The document the full-text index covers: `postSearchVector @@ websearch_to_tsquery('russian', q)` uses
+ * `posts_fts_idx`.
  */
-export const postSearchVector = sql`to_tsvector('russian', coalesce(${posts.title}, '') || ' ' || coalesce(${posts.text}, ''))`;
+export const postSearchVector = sql`${posts.searchVector}`;
 
 export const postMedia = pgTable(
   'post_media',
@@ -108,6 +152,8 @@ export const postMedia = pgTable(
     title: text('title'),
     position: integer('position').notNull().default(0),
     isMain: boolean('is_main').notNull().default(false),
+    /** Telegram's file_id once the photo was sent by the bot: later notifications reuse it instead of the URL. */
+    telegramFileId: text('telegram_file_id'),
   },
   (t) => [index('post_media_post_id_position_idx').on(t.postId, t.position)],
 );

@@ -1,9 +1,9 @@
+import { TICKET_KINDS } from '@autoradar/core';
 import { bigint, bigserial, index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { ticketKinds } from './enums';
 import { users } from './users';
 
-export const ticketKindEnum = pgEnum('ticket_kind', ticketKinds);
+export const ticketKindEnum = pgEnum('ticket_kind', TICKET_KINDS);
 
 /** Support requests and inspection orders; guests may send them, so the user is optional. */
 export const tickets = pgTable(

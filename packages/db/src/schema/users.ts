@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import type { UserRole } from './enums';
+import type { Role } from '@autoradar/core';
 
 export const users = pgTable('users', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -9,7 +9,11 @@ export const users = pgTable('users', {
   telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
   yandexId: text('yandex_id').unique(),
   email: text('email'),
-  roles: text('roles').array().$type<UserRole[]>().notNull().default(sql`'{}'::text[]`),
+  roles: text('roles')
+    .array()
+    .$type<Role[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   isPro: boolean('is_pro').notNull().default(false),
   proExpired: timestamp('pro_expired', { withTimezone: true }),
   /** Start of the one-time 24-hour test period; null until it is activated. */
@@ -21,6 +25,11 @@ export const users = pgTable('users', {
   username: text('username'),
   timeZone: text('time_zone').notNull().default('Europe/Moscow'),
   botBlocked: boolean('bot_blocked').notNull().default(false),
+  /**
+   * The user's answer to the mini-app's write-access request (Telegram's allows_write_to_pm): null until asked or
+   * told by initData. Telegram delivery needs it (a bot cannot start a chat, DESIGN.md §9).
+   */
+  allowsWriteToPm: boolean('allows_write_to_pm'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

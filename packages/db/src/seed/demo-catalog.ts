@@ -1,4 +1,4 @@
-import type { VehicleKind } from '../schema';
+import type { VehicleKind } from '@autoradar/core';
 
 /**
  * Models the demo feed is built from. Prices anchor on one (year, price) pair of the Russian used market
@@ -136,4 +136,9 @@ export const motoEquipment = [
   'новая резина',
 ] as const;
 
-export const closingPhrases = ['Торг уместен.', 'Торг у капота.', 'Небольшой торг.', 'Без торга, цена окончательная.'] as const;
+export const closingPhrases = [
+  'Торг уместен.',
+  'Торг у капота.',
+  'Небольшой торг.',
+  'Без торга, цена окончательная.',
+] as const;

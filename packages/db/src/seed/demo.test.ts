@@ -4,9 +4,10 @@ import path from 'node:path';
 import { and, desc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OWN_CHANNEL } from '@autoradar/core';
 import type { DbHandle } from '../client';
-import { postMedia, postSearchVector, posts, SITE_CHANNEL } from '../schema';
-import { describeEachDb } from '../testing';
+import { postMedia, postSearchVector, posts } from '../schema';
+import { describeEachDb } from '../testing/test-db';
 import { seedDemoData } from './demo';
 import { importReferenceData } from './reference';
 
@@ -51,7 +52,7 @@ describeEachDb('seedDemoData', (getDb, target) => {
       expect(post.media.length).toBeGreaterThanOrEqual(1);
       expect(post.media.length).toBeLessThanOrEqual(3);
       expect(post.media.filter((m) => m.isMain)).toHaveLength(1);
-      if (post.channel === SITE_CHANNEL) {
+      if (post.channel === OWN_CHANNEL) {
         expect(post.url).toBeNull();
       } else {
         expect(post.channel).toMatch(/^[a-z_]+_demo$/);
@@ -59,7 +60,7 @@ describeEachDb('seedDemoData', (getDb, target) => {
       }
     }
     const channels = new Set(rows.map((p) => p.channel));
-    expect(channels.has(SITE_CHANNEL)).toBe(true);
+    expect(channels.has(OWN_CHANNEL)).toBe(true);
     expect(channels.size).toBeGreaterThanOrEqual(3);
     expect(rows.some((p) => p.text.includes('Торг уместен'))).toBe(true);
 
@@ -168,7 +169,13 @@ async function seedAndRollBack(getDb: () => DbHandle, mediaDir: string) {
       await tx.delete(posts).where(eq(posts.isDemo, true));
       await seedDemoData(tx, { mediaDir, now, count: 30, seed: 7 });
       rows = await tx
-        .select({ title: posts.title, price: posts.price, mileage: posts.mileage, text: posts.text, at: posts.publishedAt })
+        .select({
+          title: posts.title,
+          price: posts.price,
+          mileage: posts.mileage,
+          text: posts.text,
+          at: posts.publishedAt,
+        })
         .from(posts)
         .orderBy(posts.publishedAt, posts.title);
       tx.rollback();

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { OWN_CHANNEL } from '@autoradar/core';
 import type { Db } from '../client';
 import {
-  SITE_CHANNEL,
   brands,
   cities,
   configurations,
@@ -160,12 +160,15 @@ export async function seedDemoData(db: Db, opts: SeedDemoOptions): Promise<DemoS
       const base = demo.anchor[1] * (1 - demo.depreciation) ** (demo.anchor[0] - year);
       const price = Math.max(step, Math.round((base * (0.9 + random.next() * 0.2)) / step) * step);
       const yearly = demo.kind === 'moto' ? random.int(2_000, 6_000) : random.int(9_000, 24_000);
-      const mileage = Math.max(demo.kind === 'moto' ? 300 : 1_000, Math.round((Math.max(age, 0.4) * yearly) / 100) * 100);
+      const mileage = Math.max(
+        demo.kind === 'moto' ? 300 : 1_000,
+        Math.round((Math.max(age, 0.4) * yearly) / 100) * 100,
+      );
 
       const city = random.weighted(topCities, (c) => Math.sqrt(c.population ?? 1));
       const isSite = random.next() < 0.35;
       const channel = isSite
-        ? SITE_CHANNEL
+        ? OWN_CHANNEL
         : (demoChannels[city.city as keyof typeof demoChannels] ?? demoChannels.other);
 
       // A fifth of the feed is under 24 hours old, so the basic tariff's delay shows on the demo.
@@ -208,7 +211,7 @@ export async function seedDemoData(db: Db, opts: SeedDemoOptions): Promise<DemoS
     // Oldest first, so ids (and channel message ids) grow with publication time as they do for real listings.
     listings.sort((a, b) => a.post.publishedAt!.getTime() - b.post.publishedAt!.getTime());
     for (const { post } of listings) {
-      if (post.channel === SITE_CHANNEL) continue;
+      if (post.channel === OWN_CHANNEL) continue;
       const messageId = (messageIds.get(post.channel) ?? 1_000 + random.int(0, 500)) + random.int(1, 7);
       messageIds.set(post.channel, messageId);
       post.messageId = messageId;
@@ -298,7 +301,13 @@ async function loadCatalog(tx: Pick<Db, 'select'>, currentYear: number): Promise
 
 function describeListing(
   random: ReturnType<typeof createRandom>,
-  l: { demo: DemoModel; year: number; mileage: number; generation: string | undefined; configuration: { name: string } | null },
+  l: {
+    demo: DemoModel;
+    year: number;
+    mileage: number;
+    generation: string | undefined;
+    configuration: { name: string } | null;
+  },
 ): string {
   const isMoto = l.demo.kind === 'moto';
   const body = l.configuration ? `, кузов ${l.configuration.name.toLowerCase()}` : '';
@@ -317,7 +326,9 @@ function describeListing(
   const equipment = random.sample(isMoto ? motoEquipment : carEquipment, random.int(3, 5));
   const closing: string[] = [random.pick(closingPhrases)];
   if (random.next() < 0.4) closing.push('Обмен не интересует.');
-  closing.push(random.pick(['Звоните или пишите в Telegram.', 'Пишите, отвечу на все вопросы.', 'Осмотр в любое время.']));
+  closing.push(
+    random.pick(['Звоните или пишите в Telegram.', 'Пишите, отвечу на все вопросы.', 'Осмотр в любое время.']),
+  );
 
   return [
     ...paragraphs.map((p) => `<p>${p}</p>`),

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { brands, cities, configurations, generations, models } from '../schema';
-import { describeEachDb } from '../testing';
+import { describeEachDb } from '../testing/test-db';
 import { citySynonyms, importReferenceData } from './reference';
 
 // The row counts of packages/db/data (see its README).
@@ -84,7 +84,12 @@ describeEachDb('importReferenceData', (getDb, target) => {
     const { db } = getDb();
     const lada = await db.query.brands.findFirst({
       where: (b, { and, eq }) => and(eq(b.kind, 'car'), eq(b.name, 'LADA')),
-      with: { models: { where: (m, { eq }) => eq(m.name, 'Granta'), with: { generations: { with: { configurations: true } } } } },
+      with: {
+        models: {
+          where: (m, { eq }) => eq(m.name, 'Granta'),
+          with: { generations: { with: { configurations: true } } },
+        },
+      },
     });
     expect(lada).toMatchObject({ popular: true, position: 0 });
     expect(lada?.synonyms).toEqual(expect.arrayContaining(['Лада', 'ВАЗ']));

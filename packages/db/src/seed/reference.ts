@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../client';
-import type { VehicleKind } from '../schema';
+import type { VehicleKind } from '@autoradar/core';
 import { brands, cities, configurations, generations, models } from '../schema';
 
 /** The reference files shipped with this package (see data/README.md for shapes and licences). */

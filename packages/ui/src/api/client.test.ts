@@ -18,7 +18,7 @@ function fakeFetch(answer: () => Response | Promise<Response>) {
     seen.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
     return answer();
   };
-  return { fetch: fetch as typeof globalThis.fetch, seen };
+  return { fetch, seen };
 }
 
 const json = (status: number, body: unknown) =>
@@ -71,7 +71,10 @@ describe('call', () => {
       fetch: fakeFetch(() => json(401, { message: 'Требуется авторизация' })).fetch,
       onUnauthorized: () => (unauthorized += 1),
     });
-    await expect(denied.call(contract.posts.my)).rejects.toMatchObject({ status: 401, message: 'Требуется авторизация' });
+    await expect(denied.call(contract.posts.my)).rejects.toMatchObject({
+      status: 401,
+      message: 'Требуется авторизация',
+    });
     expect(unauthorized).toBe(1);
   });
 
@@ -94,7 +97,7 @@ describe('call', () => {
   it('no answer at all is a network ApiError carrying the connection message', async () => {
     const { call } = createApiClient({
       baseUrl: base,
-      fetch: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     const error = (await call(contract.posts.featured, { body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);

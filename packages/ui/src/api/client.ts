@@ -1,3 +1,4 @@
+import { atom, getDefaultStore } from 'jotai';
 import ky, { type KyInstance } from 'ky';
 import {
   buildPath,
@@ -17,7 +18,11 @@ type Empty = Record<never, never>;
 type Absent<K extends string> = { [P in K]?: never };
 
 /** Params and body are required once declared (a POST with `{}` still sends `{}`), unless the schema allows undefined. */
-type Declared<K extends string, T> = [T] extends [undefined] ? Absent<K> : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+type Declared<K extends string, T> = [T] extends [undefined]
+  ? Absent<K>
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** A query is optional when every key in it is. */
 type QueryField<T> = [T] extends [undefined] ? Absent<'query'> : Empty extends T ? { query?: T } : { query: T };
@@ -39,6 +44,9 @@ export interface ApiClientOptions {
   /** A 401 means the stored token is no longer valid (spec §8: it clears the session). */
   onUnauthorized?: () => void;
   timeoutMs?: number;
+  /** Told when a call starts and when it settles (the app's loading indicator counts them). */
+  onRequestStart?: () => void;
+  onRequestEnd?: () => void;
 }
 
 function isAbort(error: unknown): boolean {
@@ -47,7 +55,7 @@ function isAbort(error: unknown): boolean {
 
 /** One ky client for every call of the contract; returns `call`. */
 export function createApiClient(options: ApiClientOptions = {}): { call: Call } {
-  const { baseUrl = '', getToken, onUnauthorized } = options;
+  const { baseUrl = '', getToken, onUnauthorized, onRequestStart, onRequestEnd } = options;
   const http: KyInstance = ky.create({
     ...(options.fetch ? { fetch: options.fetch } : {}),
     // Failures are shown with a retry button; silent retries would only delay that.
@@ -65,8 +73,13 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
     },
   });
 
-  const call = async (endpoint: EndpointDefinition, input: CallInput<EndpointDefinition> = {}): Promise<unknown> => {
-    const { params, query, body, signal } = input as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+  const send = async (endpoint: EndpointDefinition, input: CallInput<EndpointDefinition>): Promise<unknown> => {
+    const { params, query, body, signal } = input as {
+      params?: object;
+      query?: object;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
     const path = params ? buildPath(endpoint.path, params as Record<string, string | number>) : endpoint.path;
     const searchParams = query
       ? Object.entries(query).filter((entry): entry is [string, string | number | boolean] => entry[1] != null)
@@ -76,7 +89,9 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
     try {
       response = await http(baseUrl + path, {
         method: endpoint.method,
-        ...(searchParams && searchParams.length > 0 ? { searchParams: searchParams.map(([k, v]) => [k, String(v)]) } : {}),
+        ...(searchParams && searchParams.length > 0
+          ? { searchParams: searchParams.map(([k, v]) => [k, String(v)]) }
+          : {}),
         ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
         ...(signal ? { signal } : {}),
       });
@@ -99,8 +114,27 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
     }
   };
 
+  const call = async (endpoint: EndpointDefinition, input: CallInput<EndpointDefinition> = {}): Promise<unknown> => {
+    onRequestStart?.();
+    try {
+      return await send(endpoint, input);
+    } finally {
+      onRequestEnd?.();
+    }
+  };
+
   return { call: call as Call };
 }
 
-/** The apps' client: same origin, the stored token, and a 401 forgets it. */
-export const { call } = createApiClient({ getToken: readStoredToken, onUnauthorized: clearStoredToken });
+const inFlightCountAtom = atom(0);
+
+/** How many calls of the apps' client are under way; the top bar's loading indicator shows while it is above 0. */
+export const requestsInFlightAtom = atom((get) => get(inFlightCountAtom));
+
+/** The apps' client: same origin, the stored token, a 401 forgets it, and every call is counted while in flight. */
+export const { call } = createApiClient({
+  getToken: readStoredToken,
+  onUnauthorized: clearStoredToken,
+  onRequestStart: () => getDefaultStore().set(inFlightCountAtom, (count) => count + 1),
+  onRequestEnd: () => getDefaultStore().set(inFlightCountAtom, (count) => Math.max(0, count - 1)),
+});

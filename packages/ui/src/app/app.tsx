@@ -1,8 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import { PlatformContext, type Appearance, type Platform } from '../platform';
+import { openDeepLink } from './deep-link';
+import { OutsideTelegramScreen } from './outside-telegram';
 import { AppRoutes } from './routes';
 import './app.css';
 
@@ -16,6 +18,8 @@ const noSubscription = () => () => {};
 const noAppearance = () => undefined;
 
 export function App({ platform, basename }: AppProps) {
+  // Once, before the router reads the address: a mini-app launched with a deep link starts on its page.
+  useState(() => openDeepLink(platform.startParam, basename));
   // Undefined lets AppRoot follow the system light/dark preference itself.
   const appearance: Appearance | undefined = useSyncExternalStore(
     platform.appearance?.subscribe ?? noSubscription,
@@ -31,5 +35,14 @@ export function App({ platform, basename }: AppProps) {
         </BrowserRouter>
       </AppRoot>
     </PlatformContext.Provider>
+  );
+}
+
+/** The mini-app's build opened outside Telegram: one page that links to the bot (system light or dark). */
+export function OutsideTelegramApp() {
+  return (
+    <AppRoot className="app-root">
+      <OutsideTelegramScreen />
+    </AppRoot>
   );
 }

@@ -2,16 +2,22 @@ import { Placeholder, Text, Title } from '@telegram-apps/telegram-ui';
 import { LinkButton } from '../components/link-button';
 import { useDocumentTitle } from '../components/use-document-title';
 import { readAppName } from '../config';
-import { messages } from '../messages';
+import { appMessages } from './messages';
 
-const t = messages.notFound;
+const t = appMessages.notFound;
 
 export function NotFoundScreen() {
   useDocumentTitle(t.documentTitle(readAppName()));
 
   return (
-    <main className="not-found">
-      <Placeholder action={<LinkButton to="/" size="l">{t.home}</LinkButton>}>
+    <main className="not-found app-status-screen">
+      <Placeholder
+        action={
+          <LinkButton to="/" size="l">
+            {t.home}
+          </LinkButton>
+        }
+      >
         <div className="not-found__code" aria-hidden="true">
           404
         </div>

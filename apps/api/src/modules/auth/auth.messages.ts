@@ -1,6 +1,7 @@
 import { MESSAGES } from '@autoradar/core';
 
-// Sign-in texts of the API (the shared ones come from core's MESSAGES).
+// Sign-in texts of the API (the shared ones come from core's MESSAGES). The browser flows show them on /login
+// (`#error=`), so each says what happened and what to do.
 export const AUTH_MESSAGES = {
   initDataInvalid: MESSAGES.invalidInitData,
   initDataUnsigned: 'Данные Telegram не подписаны: откройте приложение из Telegram',
@@ -11,5 +12,9 @@ export const AUTH_MESSAGES = {
   yandexNotConfigured: 'Вход через Яндекс не настроен на этом сервере',
   yandexDenied: 'Вход через Яндекс отменён',
   yandexStateInvalid: 'Ссылка входа через Яндекс недействительна или устарела: войдите ещё раз',
+  yandexOtherBrowser: 'Вход через Яндекс нужно завершить в том же браузере, где он начат: войдите ещё раз',
+  yandexStateUsed: 'Эта ссылка входа через Яндекс уже использована: войдите ещё раз',
+  yandexTimeout: 'Яндекс не ответил вовремя: попробуйте войти ещё раз',
   yandexFailed: 'Не удалось войти через Яндекс: попробуйте ещё раз',
+  signInFailed: 'Не удалось войти: попробуйте ещё раз',
 } as const;

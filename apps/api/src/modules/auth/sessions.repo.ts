@@ -34,3 +34,13 @@ export async function revokeSession(db: Db, token: string, now: Date): Promise<v
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
+
+/** "Sign out on all devices": every live session of the user ends; returns how many did. */
+export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}

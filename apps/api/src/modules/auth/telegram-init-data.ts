@@ -62,5 +62,11 @@ export function verifyInitData(raw: string, botToken: string, maxAgeSeconds: num
   }
   const u = user as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
-  return { telegramId: u['id'] as number, firstName: str(u['first_name']), lastName: str(u['last_name']), username: str(u['username']), photoUrl: str(u['photo_url']) };
+  return {
+    telegramId: u['id'] as number,
+    firstName: str(u['first_name']),
+    lastName: str(u['last_name']),
+    username: str(u['username']),
+    photoUrl: str(u['photo_url']),
+  };
 }

@@ -9,7 +9,12 @@ import { checkAuthDate, type TelegramIdentity } from './telegram-init-data';
  * a dozen lines of node:crypto. The lines come from the raw query, minus `hash` and our own `redirect`, so fields a
  * newer widget adds still count.
  */
-export function verifyWidgetLogin(rawQuery: string, botToken: string, maxAgeSeconds: number, now: Date): TelegramIdentity {
+export function verifyWidgetLogin(
+  rawQuery: string,
+  botToken: string,
+  maxAgeSeconds: number,
+  now: Date,
+): TelegramIdentity {
   const params = new URLSearchParams(rawQuery);
   const hash = params.get('hash') ?? '';
   const lines: string[] = [];
@@ -23,10 +28,17 @@ export function verifyWidgetLogin(rawQuery: string, botToken: string, maxAgeSeco
   const secret = createHash('sha256').update(botToken).digest();
   const expected = createHmac('sha256', secret).update(lines.join('\n')).digest();
   const given = /^[0-9a-f]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, AUTH_MESSAGES.widgetInvalid);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new HttpError(401, AUTH_MESSAGES.widgetInvalid);
   checkAuthDate(params.get('auth_date'), maxAgeSeconds, now, AUTH_MESSAGES.widgetExpired);
   const id = Number(params.get('id'));
   if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(401, AUTH_MESSAGES.widgetInvalid);
   const opt = (k: string) => params.get(k) || null;
-  return { telegramId: id, firstName: opt('first_name'), lastName: opt('last_name'), username: opt('username'), photoUrl: opt('photo_url') };
+  return {
+    telegramId: id,
+    firstName: opt('first_name'),
+    lastName: opt('last_name'),
+    username: opt('username'),
+    photoUrl: opt('photo_url'),
+  };
 }

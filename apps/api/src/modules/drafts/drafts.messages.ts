@@ -1,11 +1,8 @@
-// Texts of the listing endpoints beyond core's MESSAGES (form rules, publish success, draft saved).
-export const DRAFT_MESSAGES = {
+// Texts of the listing endpoints beyond core's MESSAGES; the catalog checks speak with REFERENCE_MESSAGES.
+export const DRAFTS_MESSAGES = {
   alreadyPublished: 'Этот черновик уже опубликован: откройте форму заново, чтобы подать новое объявление',
-  brandNotFound: 'Марка не найдена',
-  modelNotFound: 'Модель не найдена',
-  modelOfOtherBrand: 'Модель не относится к выбранной марке',
   brandFirst: 'Сначала выберите марку',
-  generationNotFound: 'Поколение не относится к выбранной модели',
-  configurationNotFound: 'Комплектация не относится к выбранному поколению',
   tooManyPhotos: (max: number) => `Не более ${max} фотографий в объявлении`,
+  /** Heads the contacts paragraph of a published listing's text. */
+  contactsHeading: 'Контакты:',
 } as const;

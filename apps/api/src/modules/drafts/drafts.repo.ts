@@ -1,22 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  brands,
   cities,
-  configurations,
   draftContacts,
   draftMedia,
   drafts,
-  generations,
-  models,
-  postMedia,
-  posts,
   type Db,
   type Draft,
   type DraftContact,
   type DraftMedia,
   type NewDraftMedia,
-  type NewPost,
-  type NewPostMedia,
 } from '@autoradar/db';
 
 // Drafts, their photos and contacts, and the post a draft becomes. Functions take a Db or a transaction.
@@ -47,7 +39,11 @@ export async function lockDraft(tx: Db, id: number): Promise<Draft | undefined> 
 }
 
 export function listDraftMedia(db: Db, draftId: number): Promise<DraftMedia[]> {
-  return db.select().from(draftMedia).where(eq(draftMedia.draftId, draftId)).orderBy(asc(draftMedia.position), asc(draftMedia.id));
+  return db
+    .select()
+    .from(draftMedia)
+    .where(eq(draftMedia.draftId, draftId))
+    .orderBy(asc(draftMedia.position), asc(draftMedia.id));
 }
 
 export function listDraftContacts(db: Db, draftId: number): Promise<DraftContact[]> {
@@ -55,11 +51,17 @@ export function listDraftContacts(db: Db, draftId: number): Promise<DraftContact
 }
 
 export type DraftFieldsUpdate = Partial<
-  Pick<Draft, 'year' | 'mileage' | 'price' | 'city' | 'description' | 'brandId' | 'modelId' | 'generationId' | 'configurationId'>
+  Pick<
+    Draft,
+    'year' | 'mileage' | 'price' | 'city' | 'description' | 'brandId' | 'modelId' | 'generationId' | 'configurationId'
+  >
 >;
 
 export async function updateDraftFields(tx: Db, id: number, fields: DraftFieldsUpdate): Promise<void> {
-  await tx.update(drafts).set({ ...fields, updatedAt: new Date() }).where(eq(drafts.id, id));
+  await tx
+    .update(drafts)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(drafts.id, id));
 }
 
 /** Makes the draft's contacts exactly `contacts`: listed ids are updated, new rows inserted, the rest deleted. */
@@ -77,14 +79,18 @@ export async function replaceDraftContacts(
     await tx.update(draftContacts).set({ type: c.type, value: c.value }).where(eq(draftContacts.id, c.id!));
   }
   const fresh = contacts.filter((c) => c.id === undefined || !existing.has(c.id));
-  if (fresh.length > 0) await tx.insert(draftContacts).values(fresh.map((c) => ({ draftId, type: c.type, value: c.value })));
+  if (fresh.length > 0)
+    await tx.insert(draftContacts).values(fresh.map((c) => ({ draftId, type: c.type, value: c.value })));
 }
 
 export async function deleteDraftMedia(tx: Db, ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await tx.delete(draftMedia).where(inArray(draftMedia.id, [...ids]));
 }
 
-export async function updateDraftMediaOrder(tx: Db, rows: readonly { id: number; main: boolean; position: number }[]): Promise<void> {
+export async function updateDraftMediaOrder(
+  tx: Db,
+  rows: readonly { id: number; main: boolean; position: number }[],
+): Promise<void> {
   for (const row of rows) {
     await tx.update(draftMedia).set({ main: row.main, position: row.position }).where(eq(draftMedia.id, row.id));
   }
@@ -93,29 +99,6 @@ export async function updateDraftMediaOrder(tx: Db, rows: readonly { id: number;
 export async function insertDraftMedia(tx: Db, row: NewDraftMedia): Promise<DraftMedia> {
   const [inserted] = await tx.insert(draftMedia).values(row).returning();
   return inserted!;
-}
-
-export async function findBrand(db: Db, id: number) {
-  const [row] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, id));
-  return row;
-}
-
-export async function findModel(db: Db, id: number) {
-  const [row] = await db.select({ id: models.id, name: models.name, brandId: models.brandId }).from(models).where(eq(models.id, id));
-  return row;
-}
-
-export async function findGeneration(db: Db, id: number) {
-  const [row] = await db.select({ id: generations.id, modelId: generations.modelId }).from(generations).where(eq(generations.id, id));
-  return row;
-}
-
-export async function findConfiguration(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: configurations.id, generationId: configurations.generationId })
-    .from(configurations)
-    .where(eq(configurations.id, id));
-  return row;
 }
 
 /** The reference city the seller typed, by name (case-insensitive); the largest one when names repeat. */
@@ -127,15 +110,6 @@ export async function findCityIdByName(db: Db, name: string): Promise<number | n
     .orderBy(sql`${cities.population} desc nulls last`, asc(cities.id))
     .limit(1);
   return row?.id ?? null;
-}
-
-export async function insertPost(tx: Db, post: NewPost): Promise<number> {
-  const [row] = await tx.insert(posts).values(post).returning({ id: posts.id });
-  return row!.id;
-}
-
-export async function insertPostMedia(tx: Db, rows: NewPostMedia[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(postMedia).values(rows);
 }
 
 export async function markDraftPublished(tx: Db, draftId: number, postId: number): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
+import { pathId } from '../../http/http-error';
 import { route } from '../../http/route';
 import type { MediaStorage } from '../../media/storage';
 import { getOrCreateDraft, publishDraft, saveDraft, uploadDraftMedia, type DraftsDeps } from './drafts.service';
@@ -15,17 +16,17 @@ export function draftsRoutes(
   route(app, contract.drafts.create, async ({ user }) => ({ data: await getOrCreateDraft(service, user.id) }));
 
   route(app, contract.drafts.update, async ({ user, params, body }) => ({
-    data: await saveDraft(service, user.id, Number(params.id), body),
+    data: await saveDraft(service, user.id, pathId(params.id), body),
     message: MESSAGES.draftSaved,
   }));
 
   route(app, contract.drafts.publish, async ({ user, params, body }) => ({
-    post_id: await publishDraft(service, user.id, Number(params.id), body),
+    post_id: await publishDraft(service, user.id, pathId(params.id), body),
     message: MESSAGES.publishSuccess,
   }));
 
   route(app, contract.drafts.uploadMedia, async ({ user, body }) => {
-    const media = await uploadDraftMedia(service, user.id, Number(body.draft_id), body.file);
+    const media = await uploadDraftMedia(service, user.id, pathId(body.draft_id), body.file);
     return { status: 201, body: { data: { id: media.id, src: media.src, main: media.main } } };
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Draft as DraftDto, PublishDraftRequestSchema, UpdateDraftRequestSchema } from '@autoradar/contract';
+import type { Draft as DraftDto, UpdateDraftRequestSchema } from '@autoradar/contract';
 import {
   DEFAULT_CURRENCY,
   MESSAGES,
@@ -12,14 +12,18 @@ import {
   type FieldErrors,
 } from '@autoradar/core';
 import type { Db, Draft, DraftMedia } from '@autoradar/db';
+import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
 import { HttpError } from '../../http/http-error';
 import { processImage } from '../../media/image';
 import { mediaKeyFromUrl, type MediaStorage } from '../../media/storage';
-import { DRAFT_MESSAGES } from './drafts.messages';
+import { findBrand, findConfiguration, findGeneration, findModel } from '../reference/reference.repo';
+import { REFERENCE_MESSAGES } from '../reference/reference.messages';
+import { DRAFTS_MESSAGES } from './drafts.messages';
 import * as repo from './drafts.repo';
 import { renderListingText } from './listing-text';
 
-export type DraftForm = z.output<typeof UpdateDraftRequestSchema> | z.output<typeof PublishDraftRequestSchema>;
+/** A save's or a publish's form: both schemas read the same fields (publish only adds its rules). */
+export type DraftForm = z.output<typeof UpdateDraftRequestSchema>;
 
 /** Photos one listing may carry. */
 export const MAX_DRAFT_PHOTOS = 20;
@@ -40,7 +44,10 @@ export interface DraftsDeps {
 // --- reading -------------------------------------------------------------------------------------------------
 
 async function toDraftDto(db: Db, draft: Draft): Promise<DraftDto> {
-  const [media, contacts] = await Promise.all([repo.listDraftMedia(db, draft.id), repo.listDraftContacts(db, draft.id)]);
+  const [media, contacts] = await Promise.all([
+    repo.listDraftMedia(db, draft.id),
+    repo.listDraftContacts(db, draft.id),
+  ]);
   return {
     id: draft.id,
     year: draft.year,
@@ -60,7 +67,7 @@ async function toDraftDto(db: Db, draft: Draft): Promise<DraftDto> {
 /** The draft if it is the user's and still open; another user's id answers exactly like an unknown one. */
 function checkOwnedOpen(draft: Draft | undefined, userId: number): Draft {
   if (!draft || draft.userId !== userId) throw new HttpError(404, MESSAGES.notFound);
-  if (draft.publishedPostId !== null) throw new HttpError(404, DRAFT_MESSAGES.alreadyPublished);
+  if (draft.publishedPostId !== null) throw new HttpError(404, DRAFTS_MESSAGES.alreadyPublished);
   return draft;
 }
 
@@ -77,7 +84,9 @@ export async function getOrCreateDraft(deps: Pick<DraftsDeps, 'db'>, userId: num
 
 /** Brand, model, generation and configuration must exist and belong together (after this save). */
 async function checkCatalog(db: Db, form: DraftForm, stored: Draft): Promise<FieldErrors> {
-  const touched = ['brand_id', 'model_id', 'generation_id', 'configuration_id'].some((k) => form[k as keyof DraftForm] !== undefined);
+  const touched = ['brand_id', 'model_id', 'generation_id', 'configuration_id'].some(
+    (k) => form[k as keyof DraftForm] !== undefined,
+  );
   if (!touched) return {};
   const pick = <T>(sent: T | undefined, kept: T) => (sent === undefined ? kept : sent);
   const brandId = pick(form.brand_id, stored.brandId);
@@ -86,20 +95,21 @@ async function checkCatalog(db: Db, form: DraftForm, stored: Draft): Promise<Fie
   const configurationId = pick(form.configuration_id, stored.configurationId);
 
   const errors: FieldErrors = {};
-  if (brandId !== null && !(await repo.findBrand(db, brandId))) errors.brand_id = DRAFT_MESSAGES.brandNotFound;
+  if (brandId !== null && !(await findBrand(db, brandId))) errors.brand_id = REFERENCE_MESSAGES.brandNotFound;
   if (modelId !== null) {
-    const model = await repo.findModel(db, modelId);
-    if (!model) errors.model_id = DRAFT_MESSAGES.modelNotFound;
-    else if (brandId === null) errors.model_id = DRAFT_MESSAGES.brandFirst;
-    else if (model.brandId !== brandId) errors.model_id = DRAFT_MESSAGES.modelOfOtherBrand;
+    const model = await findModel(db, modelId);
+    if (!model) errors.model_id = REFERENCE_MESSAGES.modelNotFound;
+    else if (brandId === null) errors.model_id = DRAFTS_MESSAGES.brandFirst;
+    else if (model.car_brand_id !== brandId) errors.model_id = REFERENCE_MESSAGES.modelOfOtherBrand;
   }
   if (generationId !== null) {
-    const generation = await repo.findGeneration(db, generationId);
-    if (!generation || generation.modelId !== modelId) errors.generation_id = DRAFT_MESSAGES.generationNotFound;
+    const generation = await findGeneration(db, generationId);
+    if (!generation || generation.modelId !== modelId) errors.generation_id = REFERENCE_MESSAGES.generationOfOtherModel;
   }
   if (configurationId !== null) {
-    const configuration = await repo.findConfiguration(db, configurationId);
-    if (!configuration || configuration.generationId !== generationId) errors.configuration_id = DRAFT_MESSAGES.configurationNotFound;
+    const configuration = await findConfiguration(db, configurationId);
+    if (!configuration || configuration.generationId !== generationId)
+      errors.configuration_id = REFERENCE_MESSAGES.configurationOfOtherGeneration;
   }
   return errors;
 }
@@ -134,7 +144,11 @@ async function applyForm(tx: Db, draft: Draft, form: DraftForm): Promise<DraftMe
     await repo.replaceDraftContacts(
       tx,
       draft.id,
-      form.contacts.map((c) => ({ ...(c.id === undefined ? {} : { id: c.id }), type: c.type, value: (c.value ?? '').trim() })),
+      form.contacts.map((c) => ({
+        ...(c.id === undefined ? {} : { id: c.id }),
+        type: c.type,
+        value: (c.value ?? '').trim(),
+      })),
     );
   }
   return form.media ? reconcileMedia(tx, draft.id, form.media) : [];
@@ -145,7 +159,11 @@ async function applyForm(tx: Db, draft: Draft, form: DraftForm): Promise<DraftMe
  * main photo makes the first remaining one main, and a photo the form marks main becomes the only main one
  * (core's draft-media rules, the same the client runs). Ids of other drafts are ignored.
  */
-async function reconcileMedia(tx: Db, draftId: number, listed: readonly { id: number; main: boolean }[]): Promise<DraftMedia[]> {
+async function reconcileMedia(
+  tx: Db,
+  draftId: number,
+  listed: readonly { id: number; main: boolean }[],
+): Promise<DraftMedia[]> {
   const current = await repo.listDraftMedia(tx, draftId);
   const byId = new Map(current.map((m) => [m.id, m]));
   const keptIds = [...new Set(listed.map((m) => m.id).filter((id) => byId.has(id)))];
@@ -156,8 +174,14 @@ async function reconcileMedia(tx: Db, draftId: number, listed: readonly { id: nu
   const chosen = listed.find((m) => m.main && keptIds.includes(m.id));
   if (chosen) items = setMainDraftMedia(items, chosen.id);
 
-  await repo.deleteDraftMedia(tx, removed.map((m) => m.id));
-  await repo.updateDraftMediaOrder(tx, items.map((m, position) => ({ id: m.id, main: m.main, position })));
+  await repo.deleteDraftMedia(
+    tx,
+    removed.map((m) => m.id),
+  );
+  await repo.updateDraftMediaOrder(
+    tx,
+    items.map((m, position) => ({ id: m.id, main: m.main, position })),
+  );
   return removed;
 }
 
@@ -186,7 +210,12 @@ export async function saveDraft(deps: DraftsDeps, userId: number, draftId: numbe
  * Saves the form and publishes it in one transaction, so what is published is exactly what was checked: a post
  * of the product's own channel with the draft's photos (the main one first), then the draft is closed.
  */
-export async function publishDraft(deps: DraftsDeps, userId: number, draftId: number, form: DraftForm): Promise<number> {
+export async function publishDraft(
+  deps: DraftsDeps,
+  userId: number,
+  draftId: number,
+  form: DraftForm,
+): Promise<number> {
   const stored = checkOwnedOpen(await repo.findDraft(deps.db, draftId), userId);
   refuseIfAny(await checkCatalog(deps.db, form, stored));
   const now = deps.clock();
@@ -195,41 +224,59 @@ export async function publishDraft(deps: DraftsDeps, userId: number, draftId: nu
     const locked = checkOwnedOpen(await repo.lockDraft(tx, draftId), userId);
     const removed = await applyForm(tx, locked, form);
     const draft = (await repo.findDraft(tx, draftId))!;
-    const [media, contacts] = await Promise.all([repo.listDraftMedia(tx, draftId), repo.listDraftContacts(tx, draftId)]);
+    const [media, contacts] = await Promise.all([
+      repo.listDraftMedia(tx, draftId),
+      repo.listDraftContacts(tx, draftId),
+    ]);
     // The contract checked the body; this checks the stored result the post is made from.
     refuseIfAny(
       validateDraftForPublish(
-        { year: draft.year, mileage: draft.mileage, price: draft.price, city: draft.city, description: draft.description, contacts, brand_id: draft.brandId, model_id: draft.modelId },
+        {
+          year: draft.year,
+          mileage: draft.mileage,
+          price: draft.price,
+          city: draft.city,
+          description: draft.description,
+          contacts,
+          brand_id: draft.brandId,
+          model_id: draft.modelId,
+        },
         now,
       ).errors,
     );
-    const brand = (await repo.findBrand(tx, draft.brandId!))!;
-    const model = (await repo.findModel(tx, draft.modelId!))!;
+    const brand = (await findBrand(tx, draft.brandId!))!;
+    const model = (await findModel(tx, draft.modelId!))!;
     const city = (draft.city ?? '').trim();
-    const postId = await repo.insertPost(tx, {
-      channel: OWN_CHANNEL,
-      userId,
-      brandId: draft.brandId,
-      modelId: draft.modelId,
-      generationId: draft.generationId,
-      configurationId: draft.configurationId,
-      cityId: await repo.findCityIdByName(tx, city),
-      mark: brand.name,
-      model: model.name,
-      title: `${brand.name} ${model.name} ${draft.year}`,
-      year: draft.year,
-      price: draft.price,
-      currency: DEFAULT_CURRENCY,
-      mileage: draft.mileage,
-      text: renderListingText(draft.description, contacts),
-      location: city,
-      status: 'published',
-      publishedAt: now,
-    });
     const ordered = [...media.filter((m) => m.main), ...media.filter((m) => !m.main)];
-    await repo.insertPostMedia(
+    // The shared publish path: the post, its photos and its one notification job in this transaction.
+    const postId = await insertVisibleListing(
       tx,
-      ordered.map((m, position) => ({ postId, kind: 'photo', url: m.src, urlSm: m.srcSm ?? m.src, isMain: m.main, position })),
+      {
+        channel: OWN_CHANNEL,
+        userId,
+        brandId: draft.brandId,
+        modelId: draft.modelId,
+        generationId: draft.generationId,
+        configurationId: draft.configurationId,
+        cityId: await repo.findCityIdByName(tx, city),
+        mark: brand.name,
+        model: model.name,
+        title: `${brand.name} ${model.name} ${draft.year}`,
+        year: draft.year,
+        price: draft.price,
+        currency: DEFAULT_CURRENCY,
+        mileage: draft.mileage,
+        text: renderListingText(draft.description, contacts),
+        location: city,
+        publishedAt: now,
+      },
+      ordered.map((m, position) => ({
+        kind: 'photo' as const,
+        url: m.src,
+        urlSm: m.srcSm ?? m.src,
+        isMain: m.main,
+        position,
+      })),
     );
     await repo.markDraftPublished(tx, draftId, postId);
     return { postId, removed };
@@ -243,7 +290,12 @@ export async function publishDraft(deps: DraftsDeps, userId: number, draftId: nu
  * Stores an uploaded photo of the user's open draft: checked and re-encoded (media/image.ts), written as two files,
  * then recorded. The first photo of a draft becomes main. A failure at any step leaves no file and no row.
  */
-export async function uploadDraftMedia(deps: DraftsDeps, userId: number, draftId: number, file: File): Promise<DraftMedia> {
+export async function uploadDraftMedia(
+  deps: DraftsDeps,
+  userId: number,
+  draftId: number,
+  file: File,
+): Promise<DraftMedia> {
   checkOwnedOpen(await repo.findDraft(deps.db, draftId), userId);
   const image = await processImage(Buffer.from(await file.arrayBuffer()), { maxBytes: deps.uploadMaxBytes });
   const name = randomBytes(12).toString('hex');
@@ -255,7 +307,7 @@ export async function uploadDraftMedia(deps: DraftsDeps, userId: number, draftId
       checkOwnedOpen(await repo.lockDraft(tx, draftId), userId);
       const media = await repo.listDraftMedia(tx, draftId);
       if (media.length >= MAX_DRAFT_PHOTOS) {
-        const message = DRAFT_MESSAGES.tooManyPhotos(MAX_DRAFT_PHOTOS);
+        const message = DRAFTS_MESSAGES.tooManyPhotos(MAX_DRAFT_PHOTOS);
         throw new HttpError(422, message, { file: [message] });
       }
       return repo.insertDraftMedia(tx, {

@@ -10,16 +10,27 @@ export function listFilters(db: Db, userId: number): Promise<Filter[]> {
 }
 
 export async function countFilters(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(filters).where(eq(filters.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(filters)
+    .where(eq(filters.userId, userId));
   return row?.n ?? 0;
 }
 
 export async function insertFilter(db: Db, userId: number, values: FilterValues): Promise<Filter> {
-  const [row] = await db.insert(filters).values({ ...values, userId }).returning();
+  const [row] = await db
+    .insert(filters)
+    .values({ ...values, userId })
+    .returning();
   return row!;
 }
 
-export async function updateFilter(db: Db, userId: number, id: number, values: Partial<FilterValues>): Promise<Filter | undefined> {
+export async function updateFilter(
+  db: Db,
+  userId: number,
+  id: number,
+  values: Partial<FilterValues>,
+): Promise<Filter | undefined> {
   const [row] = await db
     .update(filters)
     .set({ ...values, updatedAt: new Date() })
@@ -29,6 +40,9 @@ export async function updateFilter(db: Db, userId: number, id: number, values: P
 }
 
 export async function deleteFilter(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(filters).where(and(eq(filters.id, id), eq(filters.userId, userId))).returning({ id: filters.id });
+  const rows = await db
+    .delete(filters)
+    .where(and(eq(filters.id, id), eq(filters.userId, userId)))
+    .returning({ id: filters.id });
   return rows.length > 0;
 }

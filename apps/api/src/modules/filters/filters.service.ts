@@ -1,8 +1,15 @@
 import type { z } from 'zod';
 import type { Filter as FilterDto, SaveFilterRequestSchema, User } from '@autoradar/contract';
-import { MESSAGES, isProActive, normalizeWorktimeSettings, validateSaveFilter } from '@autoradar/core';
+import {
+  MESSAGES,
+  isProActive,
+  normalizeWorktimeSettings,
+  pickFilterCriteria,
+  validateSaveFilter,
+} from '@autoradar/core';
 import type { Db, Filter } from '@autoradar/db';
 import { HttpError } from '../../http/http-error';
+import { FILTERS_MESSAGES } from './filters.messages';
 import * as repo from './filters.repo';
 
 export type SaveFilterForm = z.output<typeof SaveFilterRequestSchema>;
@@ -10,29 +17,17 @@ export type SaveFilterForm = z.output<typeof SaveFilterRequestSchema>;
 /** Saved filters per user: enough for anyone, and it keeps matching bounded. */
 export const MAX_FILTERS_PER_USER = 50;
 
-export const FILTER_MESSAGES = {
-  tooMany: `Можно сохранить не более ${MAX_FILTERS_PER_USER} фильтров: удалите ненужные`,
-} as const;
-
 function toFilterDto(row: Filter): FilterDto {
   return {
     id: row.id,
     name: row.name,
-    brands: row.brands,
-    models: row.models,
-    cities: row.cities,
-    priceFrom: row.priceFrom,
-    priceTo: row.priceTo,
-    yearFrom: row.yearFrom,
-    yearTo: row.yearTo,
+    ...pickFilterCriteria(row),
     active: row.active,
     send_mode: row.sendMode,
-    worktime_settings: row.worktimeSettings ?? null,
+    worktime_settings: row.worktimeSettings && { ...row.worktimeSettings, days: [...row.worktimeSettings.days] },
     via: row.via,
   };
 }
-
-const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /**
  * The stored form of a saved filter. The contract has checked names, ranges, send mode and working hours; what
@@ -42,21 +37,23 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
 function toValues(user: User, form: SaveFilterForm, now: Date): repo.FilterValues {
   const owner = validateSaveFilter(form, user);
   if (!owner.valid) {
-    throw new HttpError(422, MESSAGES.validationFailed, Object.fromEntries(Object.entries(owner.errors).map(([k, v]) => [k, [v]])));
+    throw new HttpError(
+      422,
+      MESSAGES.validationFailed,
+      Object.fromEntries(Object.entries(owner.errors).map(([k, v]) => [k, [v]])),
+    );
   }
   const worktime = normalizeWorktimeSettings(form.send_mode, form.worktime_settings);
   return {
     name: form.name.trim(),
-    brands: unique(form.brands),
-    models: unique(form.models),
-    cities: unique(form.cities),
-    priceFrom: form.priceFrom,
-    priceTo: form.priceTo,
-    yearFrom: form.yearFrom,
-    yearTo: form.yearTo,
+    ...pickFilterCriteria(form, { uniqueIds: true }),
     active: form.active && isProActive(user, now),
     sendMode: form.send_mode,
-    worktimeSettings: worktime && { days: [...worktime.days].sort((a, b) => a - b), start: worktime.start, end: worktime.end },
+    worktimeSettings: worktime && {
+      days: [...worktime.days].sort((a, b) => a - b),
+      start: worktime.start,
+      end: worktime.end,
+    },
     via: [...new Set(form.via)],
   };
 }
@@ -67,11 +64,18 @@ export async function listUserFilters(db: Db, user: User): Promise<FilterDto[]> 
 
 export async function createFilter(db: Db, user: User, form: SaveFilterForm, now: Date): Promise<FilterDto> {
   const values = toValues(user, form, now);
-  if ((await repo.countFilters(db, user.id)) >= MAX_FILTERS_PER_USER) throw new HttpError(422, FILTER_MESSAGES.tooMany);
+  if ((await repo.countFilters(db, user.id)) >= MAX_FILTERS_PER_USER)
+    throw new HttpError(422, FILTERS_MESSAGES.tooMany(MAX_FILTERS_PER_USER));
   return toFilterDto(await repo.insertFilter(db, user.id, values));
 }
 
-export async function replaceFilter(db: Db, user: User, id: number, form: SaveFilterForm, now: Date): Promise<FilterDto> {
+export async function replaceFilter(
+  db: Db,
+  user: User,
+  id: number,
+  form: SaveFilterForm,
+  now: Date,
+): Promise<FilterDto> {
   const row = await repo.updateFilter(db, user.id, id, toValues(user, form, now));
   if (!row) throw new HttpError(404, MESSAGES.notFound);
   return toFilterDto(row);

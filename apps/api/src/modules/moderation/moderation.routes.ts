@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
+import { pathId } from '../../http/http-error';
 import { route } from '../../http/route';
 import { unpublishPost, type PostUnpublishedListener } from './moderation.service';
 
-export function moderationRoutes(app: FastifyInstance, deps: { db: Db; onPostUnpublished?: PostUnpublishedListener }): void {
+export function moderationRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; onPostUnpublished?: PostUnpublishedListener },
+): void {
   const service = { ...deps, clock: () => app.clock() };
   route(app, contract.posts.unpublish, async ({ params }) => {
-    await unpublishPost(service, Number(params.id));
+    await unpublishPost(service, pathId(params.id));
     return { status: 204, body: undefined };
   });
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { contract } from '@autoradar/contract';
 import { posts } from '@autoradar/db';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, signInAdmin, signInPro, testClock } from '../../testing/test-app';
+import { readJson } from '../../testing/read-json';
 import { unpublishPost } from './moderation.service';
 
 describeEachDb('unpublish (admin)', (getDb) => {
@@ -17,12 +19,22 @@ describeEachDb('unpublish (admin)', (getDb) => {
   const createPost = async (title: string) => {
     const [row] = await getDb()
       .db.insert(posts)
-      .values({ channel: 'site', title, text: '<p>Продаю</p>', year: 2015, price: 900_000, publishedAt: new Date(clock().getTime() - 3_600_000) })
+      .values({
+        channel: 'site',
+        title,
+        text: '<p>Продаю</p>',
+        year: 2015,
+        price: 900_000,
+        publishedAt: new Date(clock().getTime() - 3_600_000),
+      })
       .returning({ id: posts.id });
     return row!.id;
   };
   const search = async (headers: Record<string, string>) =>
-    (await app.inject({ method: 'POST', url: '/api/posts/search', headers, payload: {} })).json().data.map((p: { id: number }) => p.id);
+    readJson(
+      await app.inject({ method: 'POST', url: '/api/posts/search', headers, payload: {} }),
+      contract.posts.search,
+    ).data.map((p) => p.id);
 
   it('takes the listing off the feed, and repeating it changes nothing', async () => {
     const admin = await signInAdmin(getDb());
@@ -34,11 +46,15 @@ describeEachDb('unpublish (admin)', (getDb) => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await search(viewer.headers)).not.toContain(id);
-    expect((await app.inject({ method: 'GET', url: `/api/posts/${id}`, headers: viewer.headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/posts/${id}`, headers: viewer.headers })).statusCode).toBe(
+      404,
+    );
     const [row] = await getDb().db.select().from(posts).where(eq(posts.id, id));
     expect(row!.status).toBe('unpublished');
 
-    expect((await app.inject({ method: 'PUT', url: `/api/posts/${id}/unpublish`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/posts/${id}/unpublish`, headers: admin.headers })).statusCode,
+    ).toBe(204);
   });
 
   it('is for admins only and answers an unknown post with 404', async () => {

@@ -15,7 +15,7 @@ export function toOrderDto(order: OrderRow, parts: readonly OrderPartRow[]): Ord
     string: order.string,
     status: order.status,
     created_at: order.createdAt.toISOString(),
-    result: result as Order['result'],
+    result,
   };
 }
 

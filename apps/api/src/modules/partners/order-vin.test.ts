@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { describeEachDb } from '@autoradar/db/testing';
+import { contract } from '@autoradar/contract';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signInAdmin } from '../../testing/test-app';
-import { fetchOrder, insertTestPartner, waitFor } from './partners.testing';
+import { readError, readJson } from '../../testing/read-json';
+import { fetchOrder, insertTestPartner, waitFor } from './testing/test-partner';
 
 // The VIN of a new order: normalised, then checked with core's rule; without a provider key the sandbox answers.
 
@@ -32,24 +34,32 @@ describeEachDb('order VIN', (getDb) => {
   afterAll(() => app.close());
 
   const create = (string: string) =>
-    app.inject({ method: 'POST', url: `/api/partners/${partnerId}/orders`, headers: admin.headers, payload: { string, partner_id: partnerId } });
+    app.inject({
+      method: 'POST',
+      url: `/api/partners/${partnerId}/orders`,
+      headers: admin.headers,
+      payload: { string, partner_id: partnerId },
+    });
 
   it.each(MALFORMED)('refuses a VIN %s with the Russian message', async (_case, vin) => {
     const res = await create(vin);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Проверьте правильность заполнения полей', errors: { string: ['Некорректный VIN'] } });
+    expect(res.json()).toEqual({
+      message: 'Проверьте правильность заполнения полей',
+      errors: { string: ['Некорректный VIN'] },
+    });
   });
 
   it('asks for a VIN when none is typed', async () => {
     const res = await create('   ');
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ string: ['Обязательное поле'] });
+    expect(readError(res).errors).toEqual({ string: ['Обязательное поле'] });
   });
 
   it('stores the VIN upper-cased without spaces, and the sandbox completes a marked sample report', async () => {
     const res = await create(' xta 2170 3080 1234 56 ');
     expect(res.statusCode).toBe(201);
-    const { id, string } = res.json().data;
+    const { id, string } = readJson(res, contract.partners.createOrder).data;
     expect(string).toBe('XTA21703080123456');
     const done = await waitFor(
       () => fetchOrder(app, admin.headers, partnerId, id).then((d) => (d.order.status === 'completed' ? d : undefined)),

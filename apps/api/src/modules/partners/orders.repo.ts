@@ -10,10 +10,20 @@ export interface OrderWithParts {
 /** A new order and one part per report section, together. */
 export function insertOrder(db: Db, partnerId: number, vin: string, now: Date): Promise<OrderWithParts> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.insert(orders).values({ partnerId, string: vin, status: 'new', createdAt: now }).returning();
+    const [order] = await tx
+      .insert(orders)
+      .values({ partnerId, string: vin, status: 'new', createdAt: now })
+      .returning();
     const parts = await tx
       .insert(orderParts)
-      .values(REPORT_SECTION_KEYS.map((key) => ({ orderId: order!.id, key, title: REPORT_SECTION_TITLES[key], status: 'new' as const })))
+      .values(
+        REPORT_SECTION_KEYS.map((key) => ({
+          orderId: order!.id,
+          key,
+          title: REPORT_SECTION_TITLES[key],
+          status: 'new' as const,
+        })),
+      )
       .returning();
     return { order: order!, parts };
   });
@@ -30,14 +40,22 @@ export async function listOrders(db: Db, partnerId: number): Promise<OrderWithPa
   const parts = await db
     .select()
     .from(orderParts)
-    .where(inArray(orderParts.orderId, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        orderParts.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
   const byOrder = new Map<number, OrderPart[]>();
   for (const part of parts) byOrder.set(part.orderId, [...(byOrder.get(part.orderId) ?? []), part]);
   return rows.map((order) => ({ order, parts: byOrder.get(order.id) ?? [] }));
 }
 
 export async function findOrder(db: Db, partnerId: number, orderId: number): Promise<OrderWithParts | undefined> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.partnerId, partnerId), eq(orders.id, orderId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.partnerId, partnerId), eq(orders.id, orderId)));
   if (!order) return undefined;
   const parts = await db.select().from(orderParts).where(eq(orderParts.orderId, orderId));
   return { order, parts };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/http-error';
 import { reportFileName, toOrderDto, toOrderPartDtos } from './order-dto';
 import { findOrder, insertOrder, listOrders, requeueFailedSections, type OrderWithParts } from './orders.repo';
-import { PARTNER_MESSAGES } from './partners.messages';
+import { PARTNERS_MESSAGES } from './partners.messages';
 import { partnerExists } from './partners.repo';
 
 export interface OrderDeps {
@@ -17,7 +17,8 @@ export interface OrderDeps {
 
 type CreateOrderForm = z.output<typeof CreateOrderRequestSchema>;
 
-const invalid = (field: string, message: string) => new HttpError(422, MESSAGES.validationFailed, { [field]: [message] });
+const invalid = (field: string, message: string) =>
+  new HttpError(422, MESSAGES.validationFailed, { [field]: [message] });
 
 async function requirePartner(db: Db, partnerId: number): Promise<void> {
   if (!(await partnerExists(db, partnerId))) throw notFound();
@@ -45,7 +46,7 @@ export async function listPartnerOrders(db: Db, partnerId: number): Promise<Orde
  */
 export async function createOrder(deps: OrderDeps, partnerId: number, form: CreateOrderForm): Promise<Order> {
   await requirePartner(deps.db, partnerId);
-  if (form.partner_id !== partnerId) throw invalid('partner_id', PARTNER_MESSAGES.orderPartnerMismatch);
+  if (form.partner_id !== partnerId) throw invalid('partner_id', PARTNERS_MESSAGES.orderPartnerMismatch);
   const message = validateOrderVin(form.string);
   if (message !== null) throw invalid('string', message);
   const created = await insertOrder(deps.db, partnerId, normalizeVin(form.string), deps.clock());
@@ -68,8 +69,13 @@ export async function refreshOrder(deps: OrderDeps, partnerId: number, orderId: 
 }
 
 /** The stored report file of a completed order, as it was written when the order completed. */
-export async function getOrderReport(db: Db, partnerId: number, orderId: number): Promise<{ fileName: string; content: string }> {
+export async function getOrderReport(
+  db: Db,
+  partnerId: number,
+  orderId: number,
+): Promise<{ fileName: string; content: string }> {
   const { order } = await requireOrder(db, partnerId, orderId);
-  if (!canDownloadOrder(order.status) || order.report === null) throw new HttpError(409, PARTNER_MESSAGES.reportNotReady);
+  if (!canDownloadOrder(order.status) || order.report === null)
+    throw new HttpError(409, PARTNERS_MESSAGES.reportNotReady);
   return { fileName: reportFileName(order), content: order.report };
 }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { contract } from '@autoradar/contract';
 import { orders } from '@autoradar/db';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signInAdmin, testClock, testConfig } from '../../testing/test-app';
+import { readError, readJson } from '../../testing/read-json';
 import { startFakeApiCloud, type FakeApiCloud } from '../../reports/testing/fake-api-cloud';
-import { fetchOrder, insertTestPartner, waitFor } from './partners.testing';
+import { fetchOrder, insertTestPartner, waitFor } from './testing/test-partner';
 
 // Report orders against a fake api-cloud.ru on 127.0.0.1: the background worker, per-section results, refresh and
 // the stored report file.
@@ -32,22 +34,39 @@ describeEachDb('report orders', (getDb) => {
   });
 
   const create = (string: string, id = partnerId) =>
-    app.inject({ method: 'POST', url: `/api/partners/${id}/orders`, headers: admin.headers, payload: { string, partner_id: id } });
-  const finished = (orderId: number, on = app) => () =>
-    fetchOrder(on, admin.headers, partnerId, orderId).then((d) => (['completed', 'failed'].includes(d.order.status) ? d : undefined));
+    app.inject({
+      method: 'POST',
+      url: `/api/partners/${id}/orders`,
+      headers: admin.headers,
+      payload: { string, partner_id: id },
+    });
+  const finished =
+    (orderId: number, on = app) =>
+    () =>
+      fetchOrder(on, admin.headers, partnerId, orderId).then((d) =>
+        ['completed', 'failed'].includes(d.order.status) ? d : undefined,
+      );
 
   it('goes new -> processing -> failed with one section failing, the others completed with their values', async () => {
     fake.failing.add('restrict');
     const release = fake.hold();
     const res = await create(` ${VIN.toLowerCase().slice(0, 8)} ${VIN.slice(8)} `);
     expect(res.statusCode).toBe(201);
-    const created = res.json().data;
+    const created = readJson(res, contract.partners.createOrder).data;
     // Answered before any provider call: the work is not done inside the request.
-    expect(created).toMatchObject({ partner_id: partnerId, string: VIN, status: 'new', created_at: clock().toISOString() });
-    expect(Object.values(created.result).map((s) => (s as { status: string }).status)).toEqual(['new', 'new', 'new', 'new']);
+    expect(created).toMatchObject({
+      partner_id: partnerId,
+      string: VIN,
+      status: 'new',
+      created_at: clock().toISOString(),
+    });
+    expect(Object.values(created.result).map((s) => s?.status)).toEqual(['new', 'new', 'new', 'new']);
 
     const processing = await waitFor(
-      () => fetchOrder(app, admin.headers, partnerId, created.id).then((d) => (d.order.status === 'processing' ? d : undefined)),
+      () =>
+        fetchOrder(app, admin.headers, partnerId, created.id).then((d) =>
+          d.order.status === 'processing' ? d : undefined,
+        ),
       'заказ в обработке',
     );
     expect(processing.order.result.baseInfo).toEqual({ status: 'processing', value: null });
@@ -98,12 +117,18 @@ describeEachDb('report orders', (getDb) => {
       }),
     ]);
     // The key travelled as the provider's token; every lookup asked for the normalised VIN.
-    expect(new Set(fake.calls.map((c) => `${c.path}?${c.type}`))).toEqual(new Set(['/gibdd.php?gibdd', '/gibdd.php?restrict', '/rsa.php?osago']));
+    expect(new Set(fake.calls.map((c) => `${c.path}?${c.type}`))).toEqual(
+      new Set(['/gibdd.php?gibdd', '/gibdd.php?restrict', '/rsa.php?osago']),
+    );
     expect(fake.calls.every((c) => c.vin === VIN && c.token === fake.token)).toBe(true);
 
-    const early = await app.inject({ method: 'GET', url: `/api/partners/${partnerId}/orders/${created.id}/download`, headers: admin.headers });
+    const early = await app.inject({
+      method: 'GET',
+      url: `/api/partners/${partnerId}/orders/${created.id}/download`,
+      headers: admin.headers,
+    });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('Отчёт ещё не готов: скачать можно только завершённый заказ');
+    expect(readError(early).message).toBe('Отчёт ещё не готов: скачать можно только завершённый заказ');
   });
 
   it('refresh re-runs only the failed section; then the report downloads byte for byte as stored', async () => {
@@ -112,9 +137,13 @@ describeEachDb('report orders', (getDb) => {
     fake.failing.clear();
     fake.calls.length = 0;
 
-    const res = await app.inject({ method: 'POST', url: `/api/partners/${partnerId}/orders/${order!.id}/refresh`, headers: admin.headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/partners/${partnerId}/orders/${order!.id}/refresh`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
-    const refreshed = res.json();
+    const refreshed = readJson(res, contract.partners.refreshOrder);
     expect(refreshed.order.status).toBe('new');
     expect(refreshed.order.result.restrictions).toEqual({ status: 'new', value: null });
     expect(refreshed.order.result.baseInfo).toEqual(before.order.result.baseInfo);
@@ -137,11 +166,19 @@ describeEachDb('report orders', (getDb) => {
     expect(done.order.result.osago).toEqual(before.order.result.osago);
 
     // A completed order has nothing to re-run: refresh leaves it and asks the provider nothing.
-    const again = await app.inject({ method: 'POST', url: `/api/partners/${partnerId}/orders/${order!.id}/refresh`, headers: admin.headers });
-    expect(again.json().order.status).toBe('completed');
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/partners/${partnerId}/orders/${order!.id}/refresh`,
+      headers: admin.headers,
+    });
+    expect(readJson(again, contract.partners.refreshOrder).order.status).toBe('completed');
     expect(fake.calls).toHaveLength(1);
 
-    const download = await app.inject({ method: 'GET', url: `/api/partners/${partnerId}/orders/${order!.id}/download`, headers: admin.headers });
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/partners/${partnerId}/orders/${order!.id}/download`,
+      headers: admin.headers,
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="report-${VIN}-${order!.id}.json"`);
@@ -152,20 +189,23 @@ describeEachDb('report orders', (getDb) => {
 
   it('lists the partner’s orders newest first', async () => {
     clock.advance(60_000);
-    const second = (await create('WVWZZZ1JZ3W386752')).json().data;
+    const second = readJson(await create('WVWZZZ1JZ3W386752'), contract.partners.createOrder).data;
     await waitFor(finished(second.id), 'второй заказ');
     const res = await app.inject({ method: 'GET', url: `/api/partners/${partnerId}/orders`, headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as { id: number; string: string; status: string }[];
+    const list = readJson(res, contract.partners.orders).data;
     expect(list.map((o) => o.string)).toEqual(['WVWZZZ1JZ3W386752', VIN]);
     expect(list.every((o) => o.status === 'completed')).toBe(true);
   });
 
   it('resumes an unfinished order after a restart', async () => {
     const release = fake.hold();
-    const created = (await create('JTDBR32E730012345')).json().data;
+    const created = readJson(await create('JTDBR32E730012345'), contract.partners.createOrder).data;
     await waitFor(
-      () => fetchOrder(app, admin.headers, partnerId, created.id).then((d) => (d.order.status === 'processing' ? d : undefined)),
+      () =>
+        fetchOrder(app, admin.headers, partnerId, created.id).then((d) =>
+          d.order.status === 'processing' ? d : undefined,
+        ),
       'заказ в обработке',
     );
     // A stop cuts the provider call short and gives the order back instead of failing it.
@@ -193,7 +233,11 @@ describeEachDb('report orders', (getDb) => {
       const res = await app.inject({ method: 'GET', url, headers: admin.headers });
       expect(res.statusCode, url).toBe(404);
     }
-    const refresh = await app.inject({ method: 'POST', url: `/api/partners/${other}/orders/${order!.id}/refresh`, headers: admin.headers });
+    const refresh = await app.inject({
+      method: 'POST',
+      url: `/api/partners/${other}/orders/${order!.id}/refresh`,
+      headers: admin.headers,
+    });
     expect(refresh.statusCode).toBe(404);
     const missingPartner = await create(VIN, 999_999);
     expect(missingPartner.statusCode).toBe(404);
@@ -207,6 +251,6 @@ describeEachDb('report orders', (getDb) => {
       payload: { string: VIN, partner_id: partnerId + 1 },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ partner_id: ['Заказ оформляется на другого партнёра'] });
+    expect(readError(res).errors).toEqual({ partner_id: ['Заказ оформляется на другого партнёра'] });
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildPath, contract } from '@autoradar/contract';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, signInAdmin, signInPro, testClock } from '../../testing/test-app';
-import { insertTestPartner } from './partners.testing';
+import { insertTestPartner } from './testing/test-partner';
 
 // Every partner, prompt and order call is for administrators only (spec §6): one table over the whole contract group,
 // so a call added later is covered without touching this test.
@@ -20,23 +20,36 @@ describeEachDb('partner calls are admin-only', (getDb) => {
   });
   afterAll(() => app.close());
 
-  const urlOf = (path: string) => buildPath(path as '/api/partners/:id/orders/:orderId', { id: partnerId, orderId: 1, promptId: 1 } as never);
+  const urlOf = (path: string) =>
+    buildPath(path as '/api/partners/:id/orders/:orderId', { id: partnerId, orderId: 1, promptId: 1 } as never);
 
   it('covers all fourteen calls', () => {
     expect(endpoints).toHaveLength(14);
   });
 
-  it.each(endpoints.map(([name, e]) => [name, e.method, e.path] as const))('%s (%s %s): 401 for a guest', async (_name, method, path) => {
-    const res = await app.inject({ method, url: urlOf(path), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Требуется авторизация' });
-  });
+  it.each(endpoints.map(([name, e]) => [name, e.method, e.path] as const))(
+    '%s (%s %s): 401 for a guest',
+    async (_name, method, path) => {
+      const res = await app.inject({
+        method,
+        url: urlOf(path),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Требуется авторизация' });
+    },
+  );
 
   it.each(endpoints.map(([name, e]) => [name, e.method, e.path] as const))(
     '%s (%s %s): 403 for a signed-in user who is not an admin, PRO included',
     async (_name, method, path) => {
       for (const user of [await signIn(getDb()), await signInPro(getDb(), clock())]) {
-        const res = await app.inject({ method, url: urlOf(path), headers: user.headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const res = await app.inject({
+          method,
+          url: urlOf(path),
+          headers: user.headers,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: 'Недостаточно прав' });
       }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/http-error';
 import { processImage } from '../../media/image';
 import { mediaKeyFromUrl, type MediaStorage } from '../../media/storage';
-import { PARTNER_MESSAGES } from './partners.messages';
+import { PARTNERS_MESSAGES } from './partners.messages';
 import { findPartner, insertPartner, listPartners, updatePartner } from './partners.repo';
 
 export interface PartnerDeps {
@@ -26,7 +26,8 @@ const toPartnerDto = (row: PartnerRow): Partner => ({
 });
 
 /** Multipart text: an empty description is no description. */
-const cleanDescription = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value.trim());
+const cleanDescription = (value: string | null | undefined) =>
+  value == null || value.trim() === '' ? null : value.trim();
 
 /**
  * A logo goes through the media work's one pipeline (type read from the bytes, re-encoded without metadata) and is
@@ -78,7 +79,8 @@ export async function editPartner(deps: PartnerDeps, id: number, form: UpdatePar
   if (!current) throw notFound();
   let logo = current.logo;
   if (typeof form.logo === 'string') {
-    if (form.logo !== current.logo) throw new HttpError(422, MESSAGES.validationFailed, { logo: [PARTNER_MESSAGES.logoNotCurrent] });
+    if (form.logo !== current.logo)
+      throw new HttpError(422, MESSAGES.validationFailed, { logo: [PARTNERS_MESSAGES.logoNotCurrent] });
   } else if (form.logo) {
     logo = await storeLogo(deps, form.logo);
   }

@@ -3,7 +3,7 @@ import { MESSAGES } from '@autoradar/core';
 import type { Db, Prompt as PromptRow } from '@autoradar/db';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/http-error';
-import { PARTNER_MESSAGES } from './partners.messages';
+import { PARTNERS_MESSAGES } from './partners.messages';
 import { partnerExists } from './partners.repo';
 import {
   deletePrompt,
@@ -17,9 +17,15 @@ import {
 
 type PromptForm = z.output<typeof SavePromptRequestSchema>;
 
-const toPromptDto = (row: PromptRow): Prompt => ({ id: row.id, key: row.key, title: row.title, text: row.text, position: row.position });
+const toPromptDto = (row: PromptRow): Prompt => ({
+  id: row.id,
+  key: row.key,
+  title: row.title,
+  text: row.text,
+  position: row.position,
+});
 
-const keyTaken = () => new HttpError(422, MESSAGES.validationFailed, { key: [PARTNER_MESSAGES.promptKeyTaken] });
+const keyTaken = () => new HttpError(422, MESSAGES.validationFailed, { key: [PARTNERS_MESSAGES.promptKeyTaken] });
 
 async function requirePartner(db: Db, partnerId: number): Promise<void> {
   if (!(await partnerExists(db, partnerId))) throw notFound();
@@ -73,7 +79,9 @@ export async function savePrompt(db: Db, partnerId: number, promptId: number, fo
   if (!current) throw notFound();
   const values = clean(form);
   if (await isPromptKeyTaken(db, partnerId, values.key, promptId)) throw keyTaken();
-  const row = await guardKey(() => updatePrompt(db, partnerId, promptId, { ...values, position: form.position ?? current.position }));
+  const row = await guardKey(() =>
+    updatePrompt(db, partnerId, promptId, { ...values, position: form.position ?? current.position }),
+  );
   if (!row) throw notFound();
   return toPromptDto(row);
 }

@@ -1,13 +1,21 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { payments, users, type Db, type NewPayment, type Payment, type PaymentStatus, type User } from '@autoradar/db';
+import type { PaymentStatus } from '@autoradar/core';
+import { payments, users, type Db, type NewPayment, type Payment, type User } from '@autoradar/db';
 
 export async function insertPayment(db: Db, payment: NewPayment): Promise<Payment> {
   const [row] = await db.insert(payments).values(payment).returning();
   return row!;
 }
 
-export async function updatePayment(db: Db, id: number, values: Partial<Pick<Payment, 'providerPaymentId' | 'confirmationUrl' | 'status'>>): Promise<void> {
-  await db.update(payments).set({ ...values, updatedAt: new Date() }).where(eq(payments.id, id));
+export async function updatePayment(
+  db: Db,
+  id: number,
+  values: Partial<Pick<Payment, 'providerPaymentId' | 'confirmationUrl' | 'status'>>,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, id));
 }
 
 export async function findPaymentByProviderId(db: Db, providerPaymentId: string): Promise<Payment | undefined> {
@@ -29,7 +37,11 @@ export async function markPaymentSucceeded(tx: Db, id: number, paidAt: Date): Pr
 }
 
 /** Other statuses follow the provider, but a succeeded payment never moves back. */
-export async function setPaymentStatusUnlessSucceeded(db: Db, id: number, status: Exclude<PaymentStatus, 'succeeded'>): Promise<void> {
+export async function setPaymentStatusUnlessSucceeded(
+  db: Db,
+  id: number,
+  status: Exclude<PaymentStatus, 'succeeded'>,
+): Promise<void> {
   await db
     .update(payments)
     .set({ status, updatedAt: new Date() })
@@ -42,6 +54,10 @@ export async function lockUser(tx: Db, id: number): Promise<User | undefined> {
 }
 
 export async function setUserPro(tx: Db, id: number, proExpired: Date): Promise<User> {
-  const [row] = await tx.update(users).set({ isPro: true, proExpired, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await tx
+    .update(users)
+    .set({ isPro: true, proExpired, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row!;
 }

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import type { Config } from '../../config';
 import type { Db } from '@autoradar/db';
+import { HttpError } from '../../http/http-error';
 import { route } from '../../http/route';
 import { findPaymentByProviderId } from './payment.repo';
 import { handleProviderNotification, startProPayment, syncPayment, type PaymentDeps } from './payment.service';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './payment.provider';
 import { createSandboxProvider } from './sandbox.provider';
 import { renderSandboxCheckout, renderSandboxNotFound } from './sandbox-page';
 import { createYookassaClient } from './yookassa.client';
@@ -42,27 +43,39 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
     return {};
   });
 
-  route(app, contract.payment.sandboxCheckout, async ({ params }) => {
-    const found = sandbox ? await sandbox.find(params.paymentId) : null;
-    if (!found) return { status: 404, body: renderSandboxNotFound(deps.config.appName) };
-    return {
-      status: 200,
-      body: renderSandboxCheckout({
-        appName: deps.config.appName,
-        paymentId: found.id,
-        amountRub: Number(found.amount.value),
-        description: found.description,
-        status: found.status,
-      }),
-    };
-  });
-
-  // The page posts an HTML form; the parser lives in this scope only.
+  // The sandbox's pages answer a browser: a path that names no payment (a malformed id fails in route() before the
+  // handler) is the HTML not-found page, not the API's JSON. The form's parser lives in this scope only.
   void app.register(async (scope) => {
+    const notFoundPage = () => renderSandboxNotFound(deps.config.appName);
+    scope.setErrorHandler((error, _request, reply) => {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
+      }
+      throw error;
+    });
+    route(scope, contract.payment.sandboxCheckout, async ({ params }) => {
+      const found = sandbox ? await sandbox.find(params.paymentId) : null;
+      if (!found) return { status: 404, body: notFoundPage() };
+      return {
+        status: 200,
+        body: renderSandboxCheckout({
+          appName: deps.config.appName,
+          paymentId: found.id,
+          amountRub: Number(found.amount.value),
+          description: found.description,
+          status: found.status,
+        }),
+      };
+    });
+
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1_024 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1_024 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
     }
     route(scope, contract.payment.sandboxComplete, async ({ params, body, reply }) => {
       const settled = sandbox ? await sandbox.settle(params.paymentId, body.action) : null;

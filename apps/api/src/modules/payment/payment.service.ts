@@ -8,7 +8,7 @@ import { HttpError } from '../../http/http-error';
 import { toUserDto } from '../users/user-dto';
 import { PAYMENT_MESSAGES } from './payment.messages';
 import * as repo from './payment.repo';
-import { ProviderUnavailableError, formatAmount, type PaymentProvider, type ProviderPayment } from './payment-provider';
+import { ProviderUnavailableError, formatAmount, type PaymentProvider, type ProviderPayment } from './payment.provider';
 
 // The PRO purchase (DESIGN.md §4): the server prices it, the provider confirms it, and PRO is granted once per
 // payment — only after the payment has been read back from the provider, whatever a notification claims.
@@ -68,7 +68,10 @@ export async function startProPayment(deps: PaymentDeps, user: User, wantsPro: b
     deps.log.error({ providerPaymentId: created.id }, 'provider answered without a confirmation URL');
     throw new HttpError(503, PAYMENT_MESSAGES.providerUnavailable);
   }
-  await repo.updatePayment(deps.db, payment.id, { providerPaymentId: created.id, confirmationUrl: created.confirmationUrl });
+  await repo.updatePayment(deps.db, payment.id, {
+    providerPaymentId: created.id,
+    confirmationUrl: created.confirmationUrl,
+  });
   return created.confirmationUrl;
 }
 
@@ -86,7 +89,10 @@ function matchesStoredPayment(stored: Payment, remote: ProviderPayment): boolean
  * Extends PRO by the payment's months (max(now, pro_expired) + 1 month) in the transaction that marks the payment
  * succeeded; a payment already succeeded grants nothing. Returns the user after the grant, or null.
  */
-export async function grantProForPayment(deps: Pick<PaymentDeps, 'db' | 'clock'>, payment: Payment): Promise<User | null> {
+export async function grantProForPayment(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  payment: Payment,
+): Promise<User | null> {
   const now = deps.clock();
   const row = await deps.db.transaction(async (tx) => {
     const settled = await repo.markPaymentSucceeded(tx, payment.id, now);
@@ -112,7 +118,10 @@ export async function syncPayment(deps: PaymentDeps, stored: Payment): Promise<P
   }
   const remote = await provider.get(stored.providerPaymentId);
   if (!remote || !matchesStoredPayment(stored, remote)) {
-    deps.log.warn({ paymentId: stored.id, providerPaymentId: stored.providerPaymentId }, 'provider does not confirm the payment');
+    deps.log.warn(
+      { paymentId: stored.id, providerPaymentId: stored.providerPaymentId },
+      'provider does not confirm the payment',
+    );
     return stored.status;
   }
   if (remote.status === 'succeeded' && remote.paid) {

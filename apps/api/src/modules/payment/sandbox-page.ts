@@ -1,15 +1,8 @@
-import { formatPrice } from '@autoradar/core';
-import type { PaymentStatus } from '@autoradar/db';
+import { formatPrice, type PaymentStatus } from '@autoradar/core';
 import { escapeHtml } from '../../plugins/spa';
+import { PAYMENT_MESSAGES } from './payment.messages';
 
 // The sandbox checkout page: a plain server-rendered form (no app bundle), so it works wherever the browser was sent.
-
-const STATUS_TEXT: Record<PaymentStatus, string> = {
-  pending: 'ожидает оплаты',
-  waiting_for_capture: 'ожидает подтверждения',
-  succeeded: 'оплачен',
-  canceled: 'отменён',
-};
 
 const page = (appName: string, title: string, body: string) => `<!doctype html>
 <html lang="ru">
@@ -43,25 +36,27 @@ export function renderSandboxCheckout(opts: {
   const id = escapeHtml(opts.paymentId);
   const action = `/payment/sandbox/${encodeURIComponent(opts.paymentId)}`;
   const open = opts.status === 'pending';
+  const status = PAYMENT_MESSAGES.sandboxStatuses[opts.status];
   return page(
     opts.appName,
-    'Тестовая оплата',
-    `<h1>Тестовая оплата</h1>
-<p class="note">Магазин ЮKassa не подключён: это тестовая страница, деньги не списываются.</p>
+    PAYMENT_MESSAGES.sandboxTitle,
+    `<h1>${PAYMENT_MESSAGES.sandboxTitle}</h1>
+<p class="note">${PAYMENT_MESSAGES.sandboxNote}</p>
 <p>${escapeHtml(opts.description ?? '')}</p>
 <p class="sum">${escapeHtml(formatPrice(opts.amountRub))}</p>
-<p>Платёж <code>${id}</code>: ${STATUS_TEXT[opts.status]}.</p>
+<p>${PAYMENT_MESSAGES.sandboxPaymentState(`<code>${id}</code>`, status)}</p>
 ${
   open
     ? `<form method="post" action="${escapeHtml(action)}">
-  <button class="pay" type="submit" name="action" value="succeed">Оплатить</button>
-  <button class="fail" type="submit" name="action" value="cancel">Отказаться</button>
+  <button class="pay" type="submit" name="action" value="succeed">${PAYMENT_MESSAGES.sandboxPay}</button>
+  <button class="fail" type="submit" name="action" value="cancel">${PAYMENT_MESSAGES.sandboxDecline}</button>
 </form>`
-    : `<p><a href="/payment/${opts.status === 'succeeded' ? 'success' : 'fail'}">Вернуться в приложение</a></p>`
+    : `<p><a href="/payment/${opts.status === 'succeeded' ? 'success' : 'fail'}">${PAYMENT_MESSAGES.sandboxBackToApp}</a></p>`
 }`,
   );
 }
 
 export function renderSandboxNotFound(appName: string): string {
-  return page(appName, 'Платёж не найден', '<h1>Платёж не найден</h1><p>Такого тестового платежа нет. <a href="/pay">Вернуться к оплате</a></p>');
+  const { sandboxNotFound: title, sandboxNotFoundText: text, sandboxBackToPay: back } = PAYMENT_MESSAGES;
+  return page(appName, title, `<h1>${title}</h1><p>${text} <a href="/pay">${back}</a></p>`);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { sandboxPayments, type Db, type SandboxPayment } from '@autoradar/db';
-import { formatAmount, type PaymentProvider, type ProviderPayment } from './payment-provider';
+import { formatAmount, type PaymentProvider, type ProviderPayment } from './payment.provider';
 
 // The local checkout used without shop credentials. It keeps its own records, as a provider would, so settling a
 // sandbox payment goes through exactly the path of a YooKassa notification: re-read the provider, then decide.

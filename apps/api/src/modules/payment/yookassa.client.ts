@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paymentStatuses } from '@autoradar/db';
-import { ProviderUnavailableError, formatAmount, type PaymentProvider, type ProviderPayment } from './payment-provider';
+import { PAYMENT_STATUSES } from '@autoradar/core';
+import { ProviderUnavailableError, formatAmount, type PaymentProvider, type ProviderPayment } from './payment.provider';
 
 // YooKassa API v3 (https://yookassa.ru/developers/api): HTTP Basic auth with shopId:secretKey, an Idempotence-Key on
 // every create, amounts as decimal strings. Hand-written: two calls, and the official SDK is PHP/Python only.
@@ -10,7 +10,7 @@ const AmountSchema = z.object({ value: z.string(), currency: z.string() });
 /** The payment object, loosely: YooKassa adds fields over time and only these decide anything here. */
 export const YookassaPaymentSchema = z.looseObject({
   id: z.string().min(1),
-  status: z.enum(paymentStatuses),
+  status: z.enum(PAYMENT_STATUSES),
   paid: z.boolean(),
   amount: AmountSchema,
   metadata: z.record(z.string(), z.string()).optional(),
@@ -51,16 +51,22 @@ export function createYookassaClient(config: YookassaConfig): PaymentProvider {
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+      const body: unknown = await res.json().catch(() => null);
+      return { status: res.status, body };
     } catch (err) {
-      throw new ProviderUnavailableError(`YooKassa ${method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ProviderUnavailableError(
+        `YooKassa ${method} ${path}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   };
 
   const parsePayment = (what: string, status: number, body: unknown) => {
     const parsed = YookassaPaymentSchema.safeParse(body);
     if (status !== 200 || !parsed.success) {
-      const reason = typeof body === 'object' && body !== null && 'description' in body ? String(body.description) : `HTTP ${status}`;
+      const reason =
+        typeof body === 'object' && body !== null && 'description' in body
+          ? String(body.description)
+          : `HTTP ${status}`;
       throw new ProviderUnavailableError(`YooKassa ${what}: ${reason}`);
     }
     return toProviderPayment(parsed.data);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { contract } from '@autoradar/contract';
 import { posts, type NewPost } from '@autoradar/db';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signInAdmin, signInPro, testClock, testConfig } from '../../testing/test-app';
+import { readJson } from '../../testing/read-json';
 
 const HOUR = 3_600_000;
 
@@ -14,12 +16,22 @@ describeEachDb('feed answer cache', (getDb) => {
   async function addPost(over: Partial<NewPost> = {}) {
     const [row] = await getDb()
       .db.insert(posts)
-      .values({ channel: 'avto_msk', title: 'Кэш Тест', text: '<p>Продаю.</p>', status: 'published', publishedAt: ago(48), ...over })
+      .values({
+        channel: 'avto_msk',
+        title: 'Кэш Тест',
+        text: '<p>Продаю.</p>',
+        status: 'published',
+        publishedAt: ago(48),
+        ...over,
+      })
       .returning();
     return row!;
   }
   const ids = async (headers: Record<string, string> = {}) =>
-    ((await app.inject({ method: 'POST', url: '/api/posts/search', payload: {}, headers })).json().data as { id: number }[]).map((p) => p.id);
+    readJson(
+      await app.inject({ method: 'POST', url: '/api/posts/search', payload: {}, headers }),
+      contract.posts.search,
+    ).data.map((p) => p.id);
 
   beforeAll(async () => {
     app = await buildTestApp(getDb(), { clock, config: testConfig({ FEED_CACHE_TTL_MS: '1000' }) });

@@ -1,5 +1,6 @@
 import { formatCurrency, formatNumber } from '@autoradar/core';
 import { escapeHtml } from '../../plugins/spa';
+import { POSTS_MESSAGES } from './posts.messages';
 import type { PostRow } from './posts.repo';
 
 // The listing page (DESIGN §2): the web app's shell with the listing's title, description and Open Graph tags in
@@ -18,7 +19,17 @@ export interface PageMeta {
 const DESCRIPTION_MAX = 200;
 
 const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', laquo: '«', raquo: '»', mdash: '—', ndash: '–', hellip: '…',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  laquo: '«',
+  raquo: '»',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
 };
 
 function decodeEntity(entity: string, name: string): string {
@@ -49,8 +60,8 @@ function truncate(text: string, max: number): string {
 export function postPageMeta(post: PostRow, appUrl: string, siteName: string): PageMeta {
   const price = post.price === null ? null : formatCurrency(post.price, post.currency);
   const facts = [
-    post.year === null ? null : `${post.year} г.`,
-    post.mileage === null ? null : `пробег ${formatNumber(post.mileage)} км`,
+    post.year === null ? null : POSTS_MESSAGES.year(post.year),
+    post.mileage === null ? null : POSTS_MESSAGES.mileage(formatNumber(post.mileage)),
     post.location,
   ].filter((fact): fact is string => Boolean(fact));
   const text = plainText(post.text);
@@ -82,7 +93,10 @@ export function renderPage(shell: string | undefined, meta: PageMeta): string {
     `<meta property="og:description" content="${attr(meta.description)}" />`,
     `<meta property="og:url" content="${attr(meta.url)}" />`,
     ...(meta.image
-      ? [`<meta property="og:image" content="${attr(meta.image)}" />`, `<meta name="twitter:card" content="summary_large_image" />`]
+      ? [
+          `<meta property="og:image" content="${attr(meta.image)}" />`,
+          `<meta name="twitter:card" content="summary_large_image" />`,
+        ]
       : [`<meta name="twitter:card" content="summary" />`]),
   ].join('\n    ');
   const title = `<title>${escapeHtml(`${meta.title} — ${meta.siteName}`)}</title>`;

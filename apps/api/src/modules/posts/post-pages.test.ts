@@ -5,10 +5,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { FEATURED_POSTS_LIMIT, FEED_PAGE_SIZE, formatNumber, formatPrice } from '@autoradar/core';
-import type { Post } from '@autoradar/contract';
+import { contract, type Post } from '@autoradar/contract';
 import { postMedia, posts, type NewPost } from '@autoradar/db';
-import { describeEachDb } from '@autoradar/db/testing';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, signInPro, testClock, testConfig } from '../../testing/test-app';
+import { readJson } from '../../testing/read-json';
 import { FeedCounter } from './feed-counter';
 import { countQuery } from './posts.repo';
 
@@ -26,7 +27,14 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
       .values({ channel: 'avto_msk', title: 'Объявление', text: '', publishedAt: ago(48), ...over })
       .returning();
     for (let i = 0; i < photos; i++) {
-      await getDb().db.insert(postMedia).values({ postId: row!.id, url: `/media/demo/${row!.id}-${i}.jpg`, urlSm: `/media/demo/${row!.id}-${i}_sm.jpg`, position: i });
+      await getDb()
+        .db.insert(postMedia)
+        .values({
+          postId: row!.id,
+          url: `/media/demo/${row!.id}-${i}.jpg`,
+          urlSm: `/media/demo/${row!.id}-${i}_sm.jpg`,
+          position: i,
+        });
     }
     return row!;
   }
@@ -39,7 +47,10 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><meta name="description" content="Общее описание" /><title>АвтоРадар</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
     );
-    app = await buildTestApp(getDb(), { clock, config: testConfig({ APP_URL: 'https://autoradar.example' }, { webDistDir: dist }) });
+    app = await buildTestApp(getDb(), {
+      clock,
+      config: testConfig({ APP_URL: 'https://autoradar.example' }, { webDistDir: dist }),
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -59,17 +70,27 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     const price = formatPrice(2_350_000);
-    expect(head).toContain(`<title>Toyota Camry 2018 &lt;script&gt;alert(1)&lt;/script&gt; — ${price} — АвтоРадар</title>`);
-    expect(head).toContain(`<meta property="og:title" content="Toyota Camry 2018 &lt;script&gt;alert(1)&lt;/script&gt; — ${price}" />`);
+    expect(head).toContain(
+      `<title>Toyota Camry 2018 &lt;script&gt;alert(1)&lt;/script&gt; — ${price} — АвтоРадар</title>`,
+    );
+    expect(head).toContain(
+      `<meta property="og:title" content="Toyota Camry 2018 &lt;script&gt;alert(1)&lt;/script&gt; — ${price}" />`,
+    );
     expect(head).toContain(
       `<meta name="description" content="2018 г., пробег ${formatNumber(87_000)} км, Казань. Один владелец, «обслуживание» у дилера — всё! Торг уместен." />`,
     );
-    expect(head).toContain(`<meta property="og:image" content="https://autoradar.example/media/demo/${post.id}-0.jpg" />`);
+    expect(head).toContain(
+      `<meta property="og:image" content="https://autoradar.example/media/demo/${post.id}-0.jpg" />`,
+    );
     expect(head).toContain(`<meta property="og:url" content="https://autoradar.example/posts/${post.id}" />`);
     expect(head).not.toContain('Общее описание');
     expect(res.body).not.toContain('<script>alert(1)</script>');
-    // Then the SPA boots as on every other route.
-    expect(head).toContain('window.__APP_CONFIG__');
+    // Then the SPA boots as on every other route, with the same settings as every other page: the operator, and the websocket for the page's live updates.
+    const appConfig = (html: string) => /window\.__APP_CONFIG__=(\{.*?\})<\/script>/.exec(html)?.[1];
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(appConfig(head)).toBe(appConfig(home.body));
+    expect(appConfig(head)).toContain('"realtimePort":');
+    expect(appConfig(head)).toContain('"operatorName":');
     expect(res.body).toContain('<script type="module" src="/assets/index.js"></script>');
     expect(res.body).toContain('<div id="root"></div>');
   });
@@ -94,12 +115,13 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
   });
 
   it('fills the landing carousel with recent visible listings that have photos', async () => {
-    for (let i = 0; i < FEATURED_POSTS_LIMIT + 2; i++) await addPost({ title: `Карусель ${i}`, publishedAt: ago(30 + i) });
+    for (let i = 0; i < FEATURED_POSTS_LIMIT + 2; i++)
+      await addPost({ title: `Карусель ${i}`, publishedAt: ago(30 + i) });
     const noPhoto = await addPost({ title: 'Без фото', publishedAt: ago(25) }, 0);
     const fresh = await addPost({ title: 'Свежее', publishedAt: ago(1) });
     const res = await app.inject({ method: 'POST', url: '/api/ck00p/posts', payload: {} });
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as Post[];
+    const data = readJson(res, contract.posts.featured).data;
     expect(data).toHaveLength(FEATURED_POSTS_LIMIT);
     const ids = data.map((p) => p.id);
     expect(ids).not.toContain(noPhoto.id);
@@ -107,7 +129,7 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
     expect(data.every((p) => p.mediaFiles.some((m) => m.type === 'photo'))).toBe(true);
     const pro = await signInPro(getDb(), now);
     const forPro = await app.inject({ method: 'POST', url: '/api/ck00p/posts', payload: {}, headers: pro.headers });
-    expect(forPro.json().data[0].id).toBe(fresh.id);
+    expect(readJson(forPro, contract.posts.featured).data[0]?.id).toBe(fresh.id);
   });
 
   it('answers the favourites among the given ids for a signed-in user', async () => {
@@ -116,11 +138,21 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
     const gone = await addPost({ title: 'Снято', status: 'unpublished' });
     const user = await signIn(getDb());
     expect((await app.inject({ method: 'POST', url: '/api/notes', payload: { ids: [a.id] } })).statusCode).toBe(401);
-    const res = await app.inject({ method: 'POST', url: '/api/notes', payload: { ids: [a.id, gone.id, b.id, a.id, 123_456_789] }, headers: user.headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/notes',
+      payload: { ids: [a.id, gone.id, b.id, a.id, 123_456_789] },
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((p: Post) => p.id)).toEqual([b.id, a.id]);
-    expect((await app.inject({ method: 'POST', url: '/api/notes', payload: { ids: [] }, headers: user.headers })).json()).toEqual({ data: [] });
-    expect((await app.inject({ method: 'POST', url: '/api/notes', payload: { ids: 'все' }, headers: user.headers })).statusCode).toBe(422);
+    expect(readJson(res, contract.posts.notes).data.map((p: Post) => p.id)).toEqual([b.id, a.id]);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/notes', payload: { ids: [] }, headers: user.headers })).json(),
+    ).toEqual({ data: [] });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/notes', payload: { ids: 'все' }, headers: user.headers }))
+        .statusCode,
+    ).toBe(422);
   });
 
   it("lists the user's own listings, published or not, with their count", async () => {
@@ -134,8 +166,8 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
     expect((await app.inject({ method: 'GET', url: '/api/posts/my' })).statusCode).toBe(401);
     const res = await app.inject({ method: 'GET', url: '/api/posts/my', headers: owner.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json().meta).toEqual({ count: 2 });
-    expect(res.json().data.map((p: Post) => [p.id, p.status])).toEqual([
+    expect(readJson(res, contract.posts.my).meta).toEqual({ count: 2 });
+    expect(readJson(res, contract.posts.my).data.map((p: Post) => [p.id, p.status])).toEqual([
       [mine[1]!.id, 'unpublished'],
       [mine[0]!.id, 'published'],
     ]);
@@ -160,7 +192,9 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
     const condition = countQuery(filter);
     expect(await new FeedCounter(db, { cap: 500, ttlMs: 60_000, maxEntries: 10 }).count('k', condition)).toBe(120);
     // Asking the planner first (full-text filters) still counts a small result exactly.
-    expect(await new FeedCounter(db, { cap: 500, ttlMs: 60_000, maxEntries: 10 }).count('k', condition, true)).toBe(120);
+    expect(await new FeedCounter(db, { cap: 500, ttlMs: 60_000, maxEntries: 10 }).count('k', condition, true)).toBe(
+      120,
+    );
     let time = 0;
     const small = new FeedCounter(db, { cap: 50, ttlMs: 1_000, maxEntries: 10, now: () => time });
     const estimate = await small.count('k', condition);
@@ -182,8 +216,12 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
 
   it('keeps a feed page to the fixed size', async () => {
     for (let i = 0; i < FEED_PAGE_SIZE + 3; i++) await addPost({ title: `Страница ${i}`, year: 1966 }, 0);
-    const res = await app.inject({ method: 'POST', url: '/api/posts/search', payload: { yearFrom: 1966, yearTo: 1966 } });
-    expect(res.json().data).toHaveLength(FEED_PAGE_SIZE);
-    expect(res.json().meta.total).toBe(FEED_PAGE_SIZE + 3);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/posts/search',
+      payload: { yearFrom: 1966, yearTo: 1966 },
+    });
+    expect(readJson(res, contract.posts.search).data).toHaveLength(FEED_PAGE_SIZE);
+    expect(readJson(res, contract.posts.search).meta.total).toBe(FEED_PAGE_SIZE + 3);
   });
 });

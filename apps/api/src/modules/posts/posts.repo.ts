@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { OWN_CHANNEL } from '@autoradar/core';
+import { OWN_CHANNEL, type FilterBounds } from '@autoradar/core';
 import { brands, models, postMedia, postSearchVector, posts, type Db } from '@autoradar/db';
+import { postColumns, postIdColumn, type PostRow } from '@autoradar/server/listings/post-row';
 
 // Feed queries (packages/db/README.md "Feed queries and their indexes"): every listing query keeps
 // `status = 'published'` for the partial indexes, orders by (published_at desc, id desc) with drizzle's desc(),
@@ -19,18 +20,14 @@ export interface SearchTerm {
   modelIds: number[];
 }
 
-/** What a feed query asks for, already resolved to ids (see posts.service resolveFilter). */
-export interface FeedCondition {
+/** What a feed query asks for, already resolved to ids (see posts.service resolveFilter); bounds as core's. */
+export interface FeedCondition extends FilterBounds {
   /** Newest aggregated publication time the viewer may see; null for PRO (core getDelayCutoff). */
   cutoff: Date | null;
   /** Brands matching with any model, and models matching on their own (core matchFilter). */
   anyModelBrandIds: number[];
   modelIds: number[];
   cityIds: number[];
-  priceFrom: number | null;
-  priceTo: number | null;
-  yearFrom: number | null;
-  yearTo: number | null;
   terms: SearchTerm[];
   /** Only these listings (favourites). */
   postIds?: number[];
@@ -44,9 +41,14 @@ export interface Cursor {
 const ts = (value: TimestampParam) => sql`${value}::timestamptz`;
 
 export function visibleCondition(cutoff: Date | null): SQL {
+  if (cutoff === null) return sql`${posts.status} = 'published'`;
+  return visibleUpTo(cutoff.toISOString());
+}
+
+/** Published, and under the delay own listings or those up to the cutoff (ISO text, or its placeholder). */
+function visibleUpTo(cutoff: TimestampParam): SQL {
   const published = sql`${posts.status} = 'published'`;
-  if (cutoff === null) return published;
-  return and(published, or(eq(posts.channel, OWN_CHANNEL), sql`${posts.publishedAt} <= ${ts(cutoff.toISOString())}`))!;
+  return and(published, or(eq(posts.channel, OWN_CHANNEL), sql`${posts.publishedAt} <= ${ts(cutoff)}`))!;
 }
 
 /** The WHERE clause of a feed query: visibility and the filter, without paging. */
@@ -71,8 +73,60 @@ export function feedBranches(c: FeedCondition): SQL[] {
   ];
 }
 
+/**
+ * A filter as the statements use it: ids, bounds and words passed through `bind` (identity, or a drizzle placeholder
+ * standing for the value, see findFeedPage), and the shape (which parts are present, how many ids) as plain data.
+ */
+interface BoundFilter {
+  postIds: number[] | undefined;
+  anyModelBrandIds: number[];
+  modelIds: number[];
+  cityIds: number[];
+  priceFrom: number | null;
+  priceTo: number | null;
+  yearFrom: number | null;
+  yearTo: number | null;
+  /** The words that name no brand or model, as one websearch query. */
+  textQuery: string | null;
+  /** The other words: each must be found as one of its alternatives. */
+  alternatives: { brandIds: number[]; modelIds: number[]; word: string | null }[];
+  /** A word is matched in the text: the walks read rows. */
+  text: boolean;
+}
+
+type Bind = <T>(value: T) => T;
+const asIs: Bind = (value) => value;
+
+function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
+  const ids = (list: number[]) => list.map((id) => bind(id));
+  const orNull = <T>(value: T | null) => (value === null ? null : bind(value));
+  // Words that name no brand or model share one tsquery, so the document is parsed once per row.
+  const textOnly = c.terms.filter((t) => t.fullText && t.brandIds.length === 0 && t.modelIds.length === 0);
+  return {
+    postIds: c.postIds ? ids(c.postIds) : undefined,
+    anyModelBrandIds: ids(c.anyModelBrandIds),
+    modelIds: ids(c.modelIds),
+    cityIds: ids(c.cityIds),
+    priceFrom: orNull(c.priceFrom),
+    priceTo: orNull(c.priceTo),
+    yearFrom: orNull(c.yearFrom),
+    yearTo: orNull(c.yearTo),
+    textQuery: textOnly.length > 0 ? bind(textOnly.map((t) => t.word).join(' ')) : null,
+    alternatives: c.terms
+      .filter((t) => !textOnly.includes(t))
+      // A stop word that names nothing ('и', 'на') narrows nothing.
+      .filter((t) => t.fullText || t.brandIds.length > 0 || t.modelIds.length > 0)
+      .map((t) => ({ brandIds: ids(t.brandIds), modelIds: ids(t.modelIds), word: t.fullText ? bind(t.word) : null })),
+    text: c.terms.some((t) => t.fullText),
+  };
+}
+
 /** What a filter asks, visibility aside; undefined when it asks nothing. */
 function filterCondition(c: FeedCondition): SQL | undefined {
+  return filterSql(bindFilter(c, asIs));
+}
+
+function filterSql(c: BoundFilter): SQL | undefined {
   const where: SQL[] = [];
   if (c.postIds) where.push(inArray(posts.id, c.postIds));
   const brandOrModel: SQL[] = [];
@@ -85,19 +139,14 @@ function filterCondition(c: FeedCondition): SQL | undefined {
   if (c.yearFrom !== null) where.push(sql`${posts.year} >= ${c.yearFrom}`);
   if (c.yearTo !== null) where.push(sql`${posts.year} <= ${c.yearTo}`);
   // Each word must be found: in the text (any Russian word form), or as a brand or model it names or misspells.
-  // Words that name no brand or model share one tsquery, so the document is parsed once per row.
-  const textOnly = c.terms.filter((t) => t.fullText && t.brandIds.length === 0 && t.modelIds.length === 0);
-  if (textOnly.length > 0) {
-    where.push(sql`${postSearchVector} @@ websearch_to_tsquery('russian', ${textOnly.map((t) => t.word).join(' ')})`);
-  }
-  for (const term of c.terms) {
-    if (textOnly.includes(term)) continue;
+  if (c.textQuery !== null) where.push(sql`${postSearchVector} @@ websearch_to_tsquery('russian', ${c.textQuery})`);
+  for (const term of c.alternatives) {
     const alternatives: SQL[] = [];
     if (term.brandIds.length > 0) alternatives.push(inArray(posts.brandId, term.brandIds));
     if (term.modelIds.length > 0) alternatives.push(inArray(posts.modelId, term.modelIds));
-    if (term.fullText) alternatives.push(sql`${postSearchVector} @@ websearch_to_tsquery('russian', ${term.word})`);
-    // A stop word that names nothing ('и', 'на') narrows nothing.
-    if (alternatives.length > 0) where.push(or(...alternatives)!);
+    if (term.word !== null)
+      alternatives.push(sql`${postSearchVector} @@ websearch_to_tsquery('russian', ${term.word})`);
+    where.push(or(...alternatives)!);
   }
   return and(...where);
 }
@@ -113,141 +162,253 @@ function newerThan(cursor: Cursor): SQL {
   return sql`(${posts.publishedAt} >= ${ts(cursor.publishedAt)} and (${posts.publishedAt} > ${ts(cursor.publishedAt)} or ${posts.id} > ${cursor.id}))`;
 }
 
-// Inside a subquery drizzle would print the bare column name ("id"), which post_media has too: qualify it.
-const postIdColumn = sql.raw('"posts"."id"');
+// The columns and shape of a listing row live with its Post mapping in packages/server (the bot sends them too).
+export { findPost, type MediaRow, type PostRow } from '@autoradar/server/listings/post-row';
 
-const mediaJson = sql<MediaRow[]>`coalesce((
-  select json_agg(json_build_object('kind', m.kind, 'url', m.url, 'url_sm', m.url_sm, 'poster', m.poster, 'title', m.title)
-    order by m.position, m.id)
-  from ${postMedia} m where m.post_id = ${postIdColumn}), '[]'::json)`;
-
-const utcMicros = (column: typeof posts.publishedAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-export interface MediaRow {
-  kind: 'photo' | 'video';
-  url: string;
-  url_sm: string | null;
-  poster: string | null;
-  title: string | null;
+/** How far the walks go (tests shrink them to reach every part on a few dozen listings). */
+export interface WalkSizes {
+  entries: number;
+  textRows: number;
 }
 
-const postColumns = {
-  id: posts.id,
-  mark: posts.mark,
-  model: posts.model,
-  title: posts.title,
-  year: posts.year,
-  price: posts.price,
-  currency: posts.currency,
-  mileage: posts.mileage,
-  text: posts.text,
-  location: posts.location,
-  published_at: utcMicros(posts.publishedAt),
-  created_at: posts.createdAt,
-  updated_at: posts.updatedAt,
-  vk_owner_id: posts.vkOwnerId,
-  vk_post_id: posts.vkPostId,
-  hash: posts.hash,
-  url: posts.url,
-  channel: posts.channel,
-  message_id: posts.messageId,
-  brand_id: posts.brandId,
-  model_id: posts.modelId,
-  city_id: posts.cityId,
-  status: posts.status,
-  user_id: posts.userId,
-  media: mediaJson,
-};
-
-export interface PostRow {
-  id: number;
-  mark: string | null;
-  model: string | null;
-  title: string;
-  year: number | null;
-  price: number | null;
-  currency: string;
-  mileage: number | null;
-  text: string;
-  location: string | null;
-  published_at: string;
-  created_at: Date;
-  updated_at: Date;
-  vk_owner_id: number | null;
-  vk_post_id: number | null;
-  hash: string | null;
-  url: string | null;
-  channel: string;
-  message_id: number | null;
-  brand_id: number | null;
-  model_id: number | null;
-  city_id: number | null;
-  status: 'published' | 'unpublished';
-  user_id: number | null;
-  media: MediaRow[];
-}
-
-type Page = { older?: Cursor | null; newer?: Cursor | null; limit: number };
+type Page = { older?: Cursor | null; newer?: Cursor | null; limit: number; walk?: WalkSizes };
 
 function newestFirst(direction: 'asc' | 'desc', table = true): SQL {
   const dir = sql.raw(direction);
   return table ? sql`${posts.publishedAt} ${dir}, ${posts.id} ${dir}` : sql`u.published_at ${dir}, u.id ${dir}`;
 }
 
-/** The select of one feed page; also what the benchmark EXPLAINs. */
-export function feedPageQuery(db: Db, c: FeedCondition, page: Page) {
+/**
+ * How far a page walks in feed order before it stops trusting the order (issue 21, docs/performance.md "Plans per
+ * filter shape"). A filter that finds a page among the newest FEED_WALK_ENTRIES index entries is answered by that
+ * walk; one that finds at least FEED_WALK_MIN_HITS there walks FEED_WALK_WIDEN times as far; a rarer one gathers its
+ * matches through its most selective index and sorts them. The walk reads index entries only (the feed indexes carry
+ * every filtered column) except for text, whose walk reads rows and is shorter.
+ */
+export const FEED_WALK_ENTRIES = 2_000;
+export const FEED_TEXT_WALK_ROWS = 400;
+export const FEED_WALK_WIDEN = 8;
+export const FEED_WALK_MIN_HITS = 3;
+
+/** The feed index whose range the walk reads: one brand, one model or one city when the filter names exactly one. */
+function walkRange(c: BoundFilter): SQL | undefined {
+  if (c.anyModelBrandIds.length === 1 && c.modelIds.length === 0) return eq(posts.brandId, c.anyModelBrandIds[0]!);
+  if (c.anyModelBrandIds.length === 0 && c.modelIds.length === 1) return eq(posts.modelId, c.modelIds[0]!);
+  if (c.cityIds.length === 1) return eq(posts.cityId, c.cityIds[0]!);
+  return undefined;
+}
+
+/** Columns the walk hands to the filter: those the feed indexes carry, and the stored document for text. */
+function walkColumns(text: boolean): SQL {
+  const columns = [
+    posts.id,
+    posts.publishedAt,
+    posts.brandId,
+    posts.modelId,
+    posts.cityId,
+    posts.price,
+    posts.year,
+    posts.channel,
+    ...(text ? [posts.searchVector] : []),
+  ];
+  return sql.join(
+    columns.map((col) => sql.raw(`"${col.name}"`)),
+    sql`, `,
+  );
+}
+
+/** Visibility of each index range (see feedBranches), without the filter; the cutoff as ISO text. */
+function visibleRanges(cutoff: TimestampParam | null): SQL[] {
+  const published = sql`${posts.status} = 'published'`;
+  if (cutoff === null) return [published];
+  const at = ts(cutoff);
+  return [
+    and(published, sql`${posts.channel} = ${ownChannel}`, sql`${posts.publishedAt} > ${at}`)!,
+    and(published, sql`${posts.publishedAt} <= ${at}`)!,
+  ];
+}
+
+/**
+ * The page's (id, published_at) within one visible range: a short walk in feed order (walk<n>a); when it found some
+ * matches but not a page, a longer one (walk<n>b); when it found almost none, the matches from whatever index the
+ * planner finds most selective, sorted — `published_at + '0 s'` keeps the planner from walking the feed order again
+ * (left free, it walks whenever it overestimates the filter, as for a price one year never reaches). Conditions on
+ * the walks' counts are pseudo-constants, so PostgreSQL runs only the parts they let through.
+ */
+function rangePage(n: number, visible: SQL, filter: SQL | undefined, text: boolean, page: Page) {
+  const direction = page.newer ? 'asc' : 'desc';
+  const dir = sql.raw(direction);
   const paging: SQL[] = [];
   if (page.older) paging.push(olderThan(page.older));
   if (page.newer) paging.push(newerThan(page.newer));
-  const branches = feedBranches(c).map((branch) => and(branch, ...paging)!);
+  const inner = and(visible, ...paging)!;
+  const short = sql.raw(`walk${n}a`);
+  const long = sql.raw(`walk${n}b`);
+  const found = (walk: SQL) => sql`(select count(*) from ${walk})`;
+  const sizes = page.walk ?? { entries: FEED_WALK_ENTRIES, textRows: FEED_TEXT_WALK_ROWS };
+  const entries = text ? sizes.textRows : sizes.entries;
+  const walk = (name: SQL, limit: number, gate?: SQL) =>
+    sql`${name} as (select ${posts.id} as id, ${posts.publishedAt} as published_at
+      from (select ${walkColumns(text)} from ${posts} where ${and(inner, gate)} order by ${newestFirst(direction)}
+            limit ${limit}) as ${posts}
+      ${filter ? sql`where ${filter}` : sql``}
+      order by ${newestFirst(direction)} limit ${page.limit})`;
+  // Whether the range holds more entries than a walk of `limit` read (else that walk saw all of it and is exact);
+  // a CTE, so it is read once however many conditions ask, and only when one does.
+  const spans = [entries, entries * FEED_WALK_WIDEN].map((limit, i) => ({
+    limit,
+    name: sql.raw(`span${n}${i === 0 ? 'a' : 'b'}`),
+  }));
+  const longer = (limit: number) => {
+    const span = spans.find((x) => x.limit === limit)!;
+    return sql`(select n from ${span.name}) >= ${limit}`;
+  };
+  const spanCtes = spans.map(
+    ({ limit, name }) =>
+      sql`${name} as (select count(*) as n from (select 1 from ${posts} where ${inner}
+        order by ${newestFirst(direction)} limit ${limit}) t)`,
+  );
+  const hits = sql`${found(short)} >= ${FEED_WALK_MIN_HITS}`;
+  // Evaluated left to right, each sub-select only when reached.
+  const widen = sql`${found(short)} < ${page.limit} and ${hits} and ${longer(entries)}`;
+  const gather = sql`${found(short)} < ${page.limit} and ${found(long)} < ${page.limit} and ${longer(entries)}
+    and (not ${hits} or ${longer(entries * FEED_WALK_WIDEN)})`;
+  return {
+    ctes: [...spanCtes, walk(short, entries), walk(long, entries * FEED_WALK_WIDEN, widen)],
+    // Short walk, else long walk, else gathered: whichever answers first (a walk over the whole range is exact).
+    select: sql`(select id, published_at from ${short} where not (${widen}) and not (${gather}))
+      union all
+      (select id, published_at from ${long} where ${found(long)} > 0 and not (${gather}))
+      union all
+      (select ${posts.id} as id, ${posts.publishedAt} as published_at from ${posts}
+       where ${and(inner, filter, gather)}
+       order by ${posts.publishedAt} + interval '0 s' ${dir}, ${posts.id} ${dir} limit ${page.limit})`,
+  };
+}
+
+function bindPage(page: Page, bind: Bind): Page {
+  const cursor = (c: Cursor | null | undefined) =>
+    c ? { publishedAt: bind(c.publishedAt), id: c.id === null ? null : bind(c.id) } : null;
+  return {
+    older: cursor(page.older),
+    newer: cursor(page.newer),
+    limit: page.limit,
+    ...(page.walk ? { walk: page.walk } : {}),
+  };
+}
+
+/** The select of one feed page; also what the benchmark EXPLAINs. */
+export function feedPageQuery(db: Db, c: FeedCondition, page: Page) {
+  return pageQuery(db, bindFilter(c, asIs), c.cutoff?.toISOString() ?? null, bindPage(page, asIs));
+}
+
+function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: Page) {
   // Asking for what is newer reads upwards from the cursor, so a long gap is filled page by page without holes.
   const direction = page.newer ? 'asc' : 'desc';
   const order = page.newer ? [asc(posts.publishedAt), asc(posts.id)] : [desc(posts.publishedAt), desc(posts.id)];
-  if (branches.length === 1) return db.select(postColumns).from(posts).where(branches[0]).orderBy(...order).limit(page.limit);
-  // Under the delay: the page's ids from both index ranges merged, then the rows (and their media) for those only.
-  const parts = branches.map(
-    (branch) =>
-      sql`(select ${posts.id} as id, ${posts.publishedAt} as published_at from ${posts} where ${branch}
-           order by ${newestFirst(direction)} limit ${page.limit})`,
+  const filter = filterSql(c);
+  if (c.postIds) {
+    // Favourites: a few hundred ids at most, looked up by primary key.
+    const paging: SQL[] = [];
+    if (page.older) paging.push(olderThan(page.older));
+    if (page.newer) paging.push(newerThan(page.newer));
+    const visible = cutoff === null ? sql`${posts.status} = 'published'` : visibleUpTo(cutoff);
+    return db
+      .select(postColumns)
+      .from(posts)
+      .where(and(and(visible, filter), ...paging))
+      .orderBy(...order)
+      .limit(page.limit);
+  }
+  // Keep the walk on the one-id feed index when the filter names one brand, model or city.
+  const range = walkRange(c);
+  const parts = visibleRanges(cutoff).map((visible, n) =>
+    rangePage(n, range ? and(visible, range)! : visible, filter, c.text, page),
   );
-  const ids = sql`select u.id from (${sql.join(parts, sql` union all `)}) u order by ${newestFirst(direction, false)} limit ${page.limit}`;
-  return db.select(postColumns).from(posts).where(sql`${posts.id} in (${ids})`).orderBy(...order).limit(page.limit);
+  const ids = sql`with ${sql.join(
+    parts.flatMap((p) => p.ctes),
+    sql`, `,
+  )} select u.id from (${sql.join(
+    parts.map((p) => p.select),
+    sql` union all `,
+  )}) u order by ${newestFirst(direction, false)} limit ${page.limit}`;
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(sql`${posts.id} in (${ids})`)
+    .orderBy(...order)
+    .limit(page.limit);
 }
 
+type PreparedPage = { execute(values: Record<string, unknown>): Promise<unknown[]> };
+
+/** Feed statements by shape, per database handle (issue 21: building one took ~1-3 ms of Node CPU per request). */
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+/** Shapes kept per handle: brand/model/city counts, bounds, words, cursor, tariff (the distinct mix has ~300). */
+export const FEED_SHAPES_KEPT = 2_000;
+
+/** How many page statements are kept for a handle (the benchmark prints it). */
+export function feedShapeCount(db: Db): number {
+  return preparedPages.get(db)?.size ?? 0;
+}
+
+/**
+ * One feed page. The statement is built once per filter shape with a placeholder for every value, and sent as an
+ * unnamed statement with the request's values: PostgreSQL still plans it with those values (the plans per filter
+ * shape depend on them), only drizzle's building of the text is skipped. The text is the same as feedPageQuery's.
+ */
 export async function findFeedPage(db: Db, c: FeedCondition, page: Page): Promise<PostRow[]> {
-  const rows = (await feedPageQuery(db, c, page)) as PostRow[];
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  const bind: Bind = (value) => {
+    const name = `p${n++}`;
+    values[name] = value;
+    return sql.placeholder(name) as never;
+  };
+  const filter = bindFilter(c, bind);
+  const cutoff = c.cutoff === null ? null : bind(c.cutoff.toISOString());
+  const paging = bindPage(page, bind);
+  // Every value is a placeholder, so the key holds the shape alone.
+  const key = JSON.stringify([filter, cutoff, paging]);
+  let shapes = preparedPages.get(db);
+  if (!shapes) preparedPages.set(db, (shapes = new Map<string, PreparedPage>()));
+  let prepared = shapes.get(key);
+  if (!prepared) {
+    if (shapes.size >= FEED_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+    // '' is PostgreSQL's unnamed statement: parsed and planned again with each request's values.
+    prepared = pageQuery(db, filter, cutoff, paging).prepare('');
+    shapes.set(key, prepared);
+  }
+  const rows = (await prepared.execute(values)) as PostRow[];
   return page.newer ? rows.reverse() : rows;
 }
 
-export async function findPost(db: Db, id: number): Promise<PostRow | undefined> {
-  const [row] = (await db.select(postColumns).from(posts).where(eq(posts.id, id))) as PostRow[];
-  return row;
-}
-
 export async function findPostsOfUser(db: Db, userId: number, limit: number): Promise<PostRow[]> {
-  return (await db
+  return db
     .select(postColumns)
     .from(posts)
     .where(eq(posts.userId, userId))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(limit)) as PostRow[];
+    .limit(limit);
 }
 
 export async function countPostsOfUser(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(eq(posts.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(eq(posts.userId, userId));
   return row?.n ?? 0;
 }
 
 /** Recent visible listings that have a photo, for the landing carousel. */
 export async function findFeatured(db: Db, cutoff: Date | null, limit: number): Promise<PostRow[]> {
   const hasPhoto = sql`exists (select 1 from ${postMedia} m where m.post_id = ${postIdColumn} and m.kind = 'photo')`;
-  return (await db
+  return db
     .select(postColumns)
     .from(posts)
     .where(and(visibleCondition(cutoff), hasPhoto))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(limit)) as PostRow[];
+    .limit(limit);
 }
 
 /** A count: the feed's index ranges (counted) and the whole condition (estimated by the planner). */
@@ -264,10 +425,9 @@ export function countQuery(c: FeedCondition, newer?: Cursor): CountQuery {
 
 /** The capped count's statement (also what the benchmark EXPLAINs). */
 export function countUpToQuery(query: CountQuery, cap: number): SQL {
-  // In feed order, so each range runs along a feed index and stops early instead of reading the table.
-  const parts = query.branches.map(
-    (branch) => sql`(select 1 from ${posts} where ${branch} order by ${newestFirst('desc')} limit ${cap + 1})`,
-  );
+  // In no particular order (issue 21): a rare filter is counted from its most selective index instead of walking
+  // the feed order to its end; a common one stops after cap + 1 rows of any index.
+  const parts = query.branches.map((branch) => sql`(select 1 from ${posts} where ${branch} limit ${cap + 1})`);
   return sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)}) t`;
 }
 
@@ -284,7 +444,9 @@ export function renderQuery(query: SQL): { sql: string; params: unknown[] } {
 
 /** The planner's row estimate for a condition (statistics from ANALYZE; no rows are read). */
 export async function estimateCount(db: Db, condition: SQL): Promise<number> {
-  const result = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) select 1 from ${posts} where ${condition}`);
+  const result = await db.execute<{ 'QUERY PLAN': unknown }>(
+    sql`explain (format json) select 1 from ${posts} where ${condition}`,
+  );
   const raw = result.rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
   return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
@@ -315,7 +477,12 @@ export async function resolveTerms(db: Db, words: string[]): Promise<SearchTerm[
           or (length(w.word) >= ${TERM_MIN_FUZZY_LENGTH}
               and similarity(replace(lower(t.term), 'ё', 'е'), w.word) >= ${TERM_SIMILARITY})
       )), '{}')`;
-  const result = await db.execute<{ word: string; full_text: boolean; brand_ids: number[] | string; model_ids: number[] | string }>(sql`
+  const result = await db.execute<{
+    word: string;
+    full_text: boolean;
+    brand_ids: number[] | string;
+    model_ids: number[] | string;
+  }>(sql`
     select w.word,
       numnode(websearch_to_tsquery('russian', w.word)) > 0 as full_text,
       ${matches(brands)} as brand_ids,

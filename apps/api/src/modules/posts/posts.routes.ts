@@ -4,9 +4,10 @@ import { contract } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { HttpError } from '../../http/http-error';
 import { route } from '../../http/route';
-import { loadShell } from '../../plugins/spa';
+import { loadShell, type ShellSettings } from '../../plugins/spa';
 import { FEED_COUNT_ESTIMATE_TTL_MS, FEED_COUNT_EXACT_CAP, FeedCounter } from './feed-counter';
 import { postPageMeta, renderPage } from './post-page';
+import { POSTS_MESSAGES } from './posts.messages';
 import * as service from './posts.service';
 import { ResponseCache } from './response-cache';
 
@@ -15,7 +16,8 @@ export interface PostsDeps {
   /** The built web app whose shell the listing page reuses. */
   webDistDir: string;
   appName: string;
-  botUsername?: string | undefined;
+  /** What the shell tells the client (the same settings as every other page of the app, plugins/spa.ts). */
+  shell?: Omit<ShellSettings, 'appName'> | undefined;
   appUrl: string;
   /** Exact counts up to this many matches (tests lower it to reach the estimate). */
   countCap?: number;
@@ -26,16 +28,27 @@ export interface PostsDeps {
 export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate(): void } {
   const ctx: service.PostsContext = {
     db: deps.db,
-    counter: new FeedCounter(deps.db, { cap: deps.countCap ?? FEED_COUNT_EXACT_CAP, ttlMs: FEED_COUNT_ESTIMATE_TTL_MS, maxEntries: 5_000 }),
+    counter: new FeedCounter(deps.db, {
+      cap: deps.countCap ?? FEED_COUNT_EXACT_CAP,
+      ttlMs: FEED_COUNT_ESTIMATE_TTL_MS,
+      maxEntries: 5_000,
+    }),
     terms: new service.TermCache({ ttlMs: 60_000, maxEntries: 5_000 }),
   };
   const viewer = (user: service.Viewer['user']): service.Viewer => ({ user, now: app.clock() });
   const posts = contract.posts;
 
   // Answers differ only by tariff (the delay and isNew), never by person, so that is all the key holds besides the body.
-  const cache = new ResponseCache<unknown>({ ttlMs: deps.cacheTtlMs ?? 0, maxEntries: 2_000, now: () => app.clock().getTime() });
+  const cache = new ResponseCache<unknown>({
+    ttlMs: deps.cacheTtlMs ?? 0,
+    maxEntries: 2_000,
+    now: () => app.clock().getTime(),
+  });
   const cached = <T>(name: string, v: service.Viewer, body: unknown, load: () => Promise<T>): Promise<T> =>
-    cache.get(JSON.stringify([name, getDelayCutoff(v.user, v.now) === null ? 'pro' : 'basic', body]), load) as Promise<T>;
+    cache.get(
+      JSON.stringify([name, getDelayCutoff(v.user, v.now) === null ? 'pro' : 'basic', body]),
+      load,
+    ) as Promise<T>;
 
   route(app, posts.search, async ({ body, user }) => {
     const v = viewer(user);
@@ -54,9 +67,15 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate
   route(app, posts.notes, async ({ body, user }) => service.getNotes(ctx, body.ids, viewer(user)));
 
   // The page answers browsers: its 404 is the app shell too (the SPA shows its own not-found screen).
-  const shell = loadShell(deps.webDistDir, { appName: deps.appName, botUsername: deps.botUsername });
+  const shell = loadShell(deps.webDistDir, { ...deps.shell, appName: deps.appName });
   const notFoundPage = () =>
-    renderPage(shell, { title: FEED_MESSAGES.postNotFound, description: FEED_MESSAGES.postNotFound, image: null, url: deps.appUrl, siteName: deps.appName });
+    renderPage(shell, {
+      title: FEED_MESSAGES.postNotFound,
+      description: FEED_MESSAGES.postNotFound,
+      image: null,
+      url: deps.appUrl,
+      siteName: deps.appName,
+    });
   void app.register(async (scope) => {
     // A malformed id fails in route() before the handler: answer it as a page as well.
     scope.setErrorHandler((error, _request, reply) => {
@@ -70,7 +89,13 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate
       const meta =
         lookup.found === 'visible'
           ? postPageMeta(lookup.row, deps.appUrl, deps.appName)
-          : { title: 'Объявление', description: FEED_MESSAGES.postDelayed, image: null, url: `${deps.appUrl}/posts/${params.id}`, siteName: deps.appName };
+          : {
+              title: POSTS_MESSAGES.delayedPageTitle,
+              description: FEED_MESSAGES.postDelayed,
+              image: null,
+              url: `${deps.appUrl}/posts/${params.id}`,
+              siteName: deps.appName,
+            };
       return sendPage(reply, 200, renderPage(shell, meta));
     });
   });

@@ -1,20 +1,21 @@
 import {
+  EMPTY_FILTER_CRITERIA,
   FEATURED_POSTS_LIMIT,
   FEED_MESSAGES,
   FEED_PAGE_SIZE,
   MESSAGES,
   getDelayCutoff,
-  isPostNew,
-  isPostUpdated,
   isPostVisible,
+  pickFilterBounds,
   validateFeedQueryLimits,
+  type FilterCriteria,
   type TariffUser,
 } from '@autoradar/core';
-import { fieldErrorsToErrorBody, type Post } from '@autoradar/contract';
+import { fieldErrorsToErrorBody, parseId } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { HttpError, notFound } from '../../http/http-error';
-import { toReferenceIds } from '../reference/reference.service';
 import type { FeedCounter } from './feed-counter';
+import { toPost } from '@autoradar/server/listings/post-row';
 import * as repo from './posts.repo';
 import type { Cursor, FeedCondition, PostRow, SearchTerm } from './posts.repo';
 
@@ -23,16 +24,8 @@ export interface Viewer {
   now: Date;
 }
 
-export interface FeedFilterInput {
-  brands?: number[] | undefined;
-  models?: number[] | undefined;
-  cities?: number[] | undefined;
-  priceFrom?: number | null | undefined;
-  priceTo?: number | null | undefined;
-  yearFrom?: number | null | undefined;
-  yearTo?: number | null | undefined;
-  search?: string | null | undefined;
-}
+/** The feed's filter: any of core's criteria (absent: any value) and the text query. */
+export type FeedFilterInput = Partial<FilterCriteria> & { search?: string | null | undefined };
 
 export interface SearchInput extends FeedFilterInput {
   latest_published_at?: string | null | undefined;
@@ -108,24 +101,24 @@ function checkLimits(input: FeedFilterInput & { ids?: number[] }): void {
   }
 }
 
+const unique = (ids: readonly number[] | undefined): number[] => [...new Set(ids ?? [])];
+
 /**
  * The filter as ids and bounds. Brands and models follow core's matchFilter: a selected model adds its brand, and a
  * brand with selected models matches only those models. Unknown ids match nothing.
  */
 export async function resolveFilter(ctx: PostsContext, input: FeedFilterInput, viewer: Viewer): Promise<FeedCondition> {
   checkLimits(input);
-  const brandIds = toReferenceIds(input.brands ?? []);
-  const selectedModels = await repo.findModelBrands(ctx.db, toReferenceIds(input.models ?? []));
+  // The contract keeps every id within its column; repeats are dropped so equal filters share cache keys.
+  const brandIds = unique(input.brands);
+  const selectedModels = await repo.findModelBrands(ctx.db, unique(input.models));
   const narrowed = new Set(selectedModels.map((m) => m.brandId));
   return {
     cutoff: getDelayCutoff(viewer.user, viewer.now),
     anyModelBrandIds: brandIds.filter((id) => !narrowed.has(id)),
     modelIds: selectedModels.map((m) => m.id).sort((a, b) => a - b),
-    cityIds: toReferenceIds(input.cities ?? []).sort((a, b) => a - b),
-    priceFrom: input.priceFrom ?? null,
-    priceTo: input.priceTo ?? null,
-    yearFrom: input.yearFrom ?? null,
-    yearTo: input.yearTo ?? null,
+    cityIds: unique(input.cities).sort((a, b) => a - b),
+    ...pickFilterBounds(input),
     terms: await ctx.terms.resolve(ctx.db, splitSearchWords(input.search)),
   };
 }
@@ -136,43 +129,19 @@ function countKey(condition: FeedCondition, extra = ''): string {
 }
 
 function visibleOnly(cutoff: Date | null): FeedCondition {
-  return { cutoff, anyModelBrandIds: [], modelIds: [], cityIds: [], priceFrom: null, priceTo: null, yearFrom: null, yearTo: null, terms: [] };
+  return {
+    cutoff,
+    anyModelBrandIds: [],
+    modelIds: [],
+    cityIds: [],
+    ...pickFilterBounds(EMPTY_FILTER_CRITERIA),
+    terms: [],
+  };
 }
 
 // --- rows -> contract ---------------------------------------------------------------------------------------
 
-export function toPost(row: PostRow, viewer: Viewer): Post {
-  return {
-    id: row.id,
-    mark: row.mark,
-    model: row.model,
-    title: row.title,
-    year: row.year,
-    price: row.price,
-    currency: row.currency.trim(),
-    mileage: row.mileage,
-    text: row.text,
-    location: row.location,
-    published_at: row.published_at,
-    isNew: isPostNew(row, viewer.user, viewer.now),
-    isUpdated: isPostUpdated(row),
-    mediaFiles: row.media.map((m) =>
-      m.kind === 'video'
-        ? { type: 'video' as const, src: m.url, poster: m.poster, title: m.title }
-        : { type: 'photo' as const, url: m.url, url_sm: m.url_sm ?? m.url, title: m.title },
-    ),
-    vk_owner_id: row.vk_owner_id,
-    vk_post_id: row.vk_post_id,
-    hash: row.hash,
-    url: row.url,
-    channel: row.channel,
-    message_id: row.message_id,
-    brand_id: row.brand_id,
-    model_id: row.model_id,
-    city_id: row.city_id,
-    status: row.status,
-  };
-}
+export { toPost };
 
 // --- use cases ----------------------------------------------------------------------------------------------
 
@@ -186,11 +155,16 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
     : null;
   const visible = visibleOnly(filter.cutoff);
   const unfiltered = countKey(visible) === countKey(filter);
-  const [rows, total, all] = await Promise.all([
+  const [rows, all] = await Promise.all([
     repo.findFeedPage(ctx.db, filter, { older, newer, limit: FEED_PAGE_SIZE }),
-    ctx.counter.count(countKey(filter), repo.countQuery(filter), filter.terms.length > 0),
     unfiltered ? null : ctx.counter.count(countKey(visible), repo.countQuery(visible)),
   ]);
+  // A first page that is not full holds every match: that is the exact count, with no statement of its own (and a
+  // rare filter is what the count would find slowest).
+  const total =
+    !older && !newer && rows.length < FEED_PAGE_SIZE
+      ? rows.length
+      : await ctx.counter.count(countKey(filter), repo.countQuery(filter), filter.terms.length > 0);
   return {
     data: rows.map((row) => toPost(row, viewer)),
     // An estimate of all listings must not read smaller than the filter's own count.
@@ -198,26 +172,25 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
   };
 }
 
-export async function countNewPosts(ctx: PostsContext, input: FeedFilterInput & { latest_published_at: string | null }, viewer: Viewer) {
+export async function countNewPosts(
+  ctx: PostsContext,
+  input: FeedFilterInput & { latest_published_at: string | null },
+  viewer: Viewer,
+) {
   const filter = await resolveFilter(ctx, input, viewer);
   const costly = filter.terms.length > 0;
-  if (!input.latest_published_at) return { count: await ctx.counter.count(countKey(filter), repo.countQuery(filter), costly) };
+  if (!input.latest_published_at)
+    return { count: await ctx.counter.count(countKey(filter), repo.countQuery(filter), costly) };
   const latest = toTimestampParam(input.latest_published_at);
   const query = repo.countQuery(filter, { publishedAt: latest, id: null });
   return { count: await ctx.counter.count(countKey(filter, `>${latest}`), query, costly) };
-}
-
-/** Post ids are 64-bit; anything beyond a safe integer names no listing. */
-export function toPostId(value: string | number): number | null {
-  const id = typeof value === 'number' ? value : Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export type PostLookup = { found: 'visible'; row: PostRow } | { found: 'delayed' } | { found: 'none' };
 
 /** A published listing and whether the viewer may see it yet (core isPostVisible). */
 export async function lookUpPost(ctx: PostsContext, idParam: string, viewer: Viewer): Promise<PostLookup> {
-  const id = toPostId(idParam);
+  const id = parseId(idParam);
   const row = id === null ? undefined : await repo.findPost(ctx.db, id);
   if (!row || row.status !== 'published') return { found: 'none' };
   if (!isPostVisible(row, viewer.user, viewer.now)) return { found: 'delayed' };
@@ -234,7 +207,7 @@ export async function getPost(ctx: PostsContext, idParam: string, viewer: Viewer
 
 export async function getNotes(ctx: PostsContext, ids: number[], viewer: Viewer) {
   checkLimits({ ids });
-  const postIds = [...new Set(ids.map(toPostId).filter((id): id is number => id !== null))];
+  const postIds = unique(ids);
   if (postIds.length === 0) return { data: [] };
   const filter = { ...visibleOnly(getDelayCutoff(viewer.user, viewer.now)), postIds };
   const rows = await repo.findFeedPage(ctx.db, filter, { limit: postIds.length });

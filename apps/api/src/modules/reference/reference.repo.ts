@@ -1,10 +1,16 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Brand, City, Configuration, Generation, Model } from '@autoradar/contract';
-import { brands, cities, configurations, generations, models, type Db } from '@autoradar/db';
+import { brands, cities, configurations, generations, models, posts, type Db } from '@autoradar/db';
 
 // Reference tables (brands, models, generations, configurations, cities) in the contract's shapes.
 
-const brandColumns = { id: brands.id, name: brands.name, icon: brands.icon, popular: brands.popular, synonyms: brands.synonyms };
+const brandColumns = {
+  id: brands.id,
+  name: brands.name,
+  icon: brands.icon,
+  popular: brands.popular,
+  synonyms: brands.synonyms,
+};
 const modelColumns = { id: models.id, name: models.name, synonyms: models.synonyms, car_brand_id: models.brandId };
 const cityColumns = {
   id: cities.id,
@@ -19,7 +25,11 @@ export async function findBrands(db: Db, filter: { popular?: boolean; ids?: numb
   if (filter.popular !== undefined) where.push(eq(brands.popular, filter.popular));
   if (filter.ids) where.push(inArray(brands.id, filter.ids));
   // Cars before motorcycles; within a kind the reference order (popular first, then alphabetical).
-  return db.select(brandColumns).from(brands).where(and(...where)).orderBy(asc(brands.kind), asc(brands.position), asc(brands.id));
+  return db
+    .select(brandColumns)
+    .from(brands)
+    .where(and(...where))
+    .orderBy(asc(brands.kind), asc(brands.position), asc(brands.id));
 }
 
 export async function findBrand(db: Db, id: number): Promise<Brand | undefined> {
@@ -53,6 +63,12 @@ export async function updateBrand(db: Db, id: number, values: Omit<Brand, 'id'>)
   return row;
 }
 
+/** Whether any listing (published or not) names this brand, model or city. */
+export async function usedByListings(db: Db, column: 'brandId' | 'modelId' | 'cityId', id: number): Promise<boolean> {
+  const rows = await db.select({ id: posts.id }).from(posts).where(eq(posts[column], id)).limit(1);
+  return rows.length > 0;
+}
+
 export async function deleteBrand(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
   return rows.length > 0;
@@ -62,7 +78,11 @@ export async function findModels(db: Db, filter: { brandId?: number; ids?: numbe
   const where: SQL[] = [];
   if (filter.brandId !== undefined) where.push(eq(models.brandId, filter.brandId));
   if (filter.ids) where.push(inArray(models.id, filter.ids));
-  return db.select(modelColumns).from(models).where(and(...where)).orderBy(asc(models.name), asc(models.id));
+  return db
+    .select(modelColumns)
+    .from(models)
+    .where(and(...where))
+    .orderBy(asc(models.name), asc(models.id));
 }
 
 export async function findModel(db: Db, id: number): Promise<Model | undefined> {
@@ -145,7 +165,12 @@ export async function findConfiguration(
   id: number,
 ): Promise<(Configuration & { generationId: number; modelId: number }) | undefined> {
   const [row] = await db
-    .select({ id: configurations.id, name: configurations.name, generationId: configurations.generationId, modelId: generations.modelId })
+    .select({
+      id: configurations.id,
+      name: configurations.name,
+      generationId: configurations.generationId,
+      modelId: generations.modelId,
+    })
     .from(configurations)
     .innerJoin(generations, eq(generations.id, configurations.generationId))
     .where(eq(configurations.id, id));
@@ -173,7 +198,13 @@ export type CityValues = Omit<City, 'id'> & { region_full: string };
 export async function insertCity(db: Db, values: CityValues): Promise<City> {
   const [row] = await db
     .insert(cities)
-    .values({ city: values.city, region: values.region, regionType: values.region_type, regionFull: values.region_full, synonyms: values.synonyms })
+    .values({
+      city: values.city,
+      region: values.region,
+      regionType: values.region_type,
+      regionFull: values.region_full,
+      synonyms: values.synonyms,
+    })
     .returning(cityColumns);
   return row!;
 }
@@ -181,7 +212,13 @@ export async function insertCity(db: Db, values: CityValues): Promise<City> {
 export async function updateCity(db: Db, id: number, values: CityValues): Promise<City | undefined> {
   const [row] = await db
     .update(cities)
-    .set({ city: values.city, region: values.region, regionType: values.region_type, regionFull: values.region_full, synonyms: values.synonyms })
+    .set({
+      city: values.city,
+      region: values.region,
+      regionType: values.region_type,
+      regionFull: values.region_full,
+      synonyms: values.synonyms,
+    })
     .where(eq(cities.id, id))
     .returning(cityColumns);
   return row;

@@ -16,14 +16,20 @@ export function referenceRoutes(app: FastifyInstance, deps: { db: Db }): void {
   route(app, ref.cities, async ({ query }) => ({ data: await service.listCities(db, query) }));
   route(app, ref.carData, async ({ body }) => service.getCarData(db, body));
 
-  route(app, ref.createBrand, async ({ body }) => ({ status: 201, body: { data: await service.createBrand(db, body) } }));
+  route(app, ref.createBrand, async ({ body }) => ({
+    status: 201,
+    body: { data: await service.createBrand(db, body) },
+  }));
   route(app, ref.updateBrand, async ({ params, body }) => ({ data: await service.updateBrand(db, params.id, body) }));
   route(app, ref.deleteBrand, async ({ params }) => {
     await service.deleteBrand(db, params.id);
     return { status: 204, body: undefined };
   });
 
-  route(app, ref.createModel, async ({ body }) => ({ status: 201, body: { data: await service.createModel(db, body) } }));
+  route(app, ref.createModel, async ({ body }) => ({
+    status: 201,
+    body: { data: await service.createModel(db, body) },
+  }));
   route(app, ref.updateModel, async ({ params, body }) => ({ data: await service.updateModel(db, params.id, body) }));
   route(app, ref.deleteModel, async ({ params }) => {
     await service.deleteModel(db, params.id);

@@ -1,47 +1,27 @@
 import { MESSAGES } from '@autoradar/core';
-import type { Brand, City, Configuration, Generation, Model } from '@autoradar/contract';
+import {
+  parseIdList,
+  type Brand,
+  type City,
+  type Configuration,
+  type Generation,
+  type Model,
+} from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
-import { HttpError, notFound } from '../../http/http-error';
+import { HttpError, notFound, pathId } from '../../http/http-error';
+import { REFERENCE_MESSAGES } from './reference.messages';
 import * as repo from './reference.repo';
 
-export const REFERENCE_MESSAGES = {
-  brandNotFound: 'Марка не найдена',
-  modelNotFound: 'Модель не найдена',
-  generationNotFound: 'Поколение не найдено',
-  configurationNotFound: 'Комплектация не найдена',
-  cityNotFound: 'Город не найден',
-  modelOfOtherBrand: 'Модель не относится к выбранной марке',
-  generationOfOtherModel: 'Поколение не относится к выбранной модели',
-  configurationOfOtherModel: 'Комплектация не относится к выбранной модели',
-  configurationOfOtherGeneration: 'Комплектация не относится к выбранному поколению',
-  brandExists: 'Марка с таким названием уже есть',
-  modelExists: 'У этой марки уже есть модель с таким названием',
-  cityExists: 'Такой город в этом регионе уже есть',
-} as const;
+// Reference tables use 32-bit serial ids; the contract's id schemas keep every id within int4 (parseId 'serial').
 
-// Reference tables use 32-bit serial ids: a larger id names nothing (and must not reach an int4 comparison).
-const INT4_MAX = 2_147_483_647;
+/** A `?ids=` list the contract has checked, each id once. */
+const idsOf = (list: string | undefined) =>
+  list === undefined ? undefined : [...new Set(parseIdList(list, 'serial') ?? [])];
 
-/** A path or query id as a number, or null when it cannot name a row. */
-export function toReferenceId(value: string | number): number | null {
-  const id = typeof value === 'number' ? value : Number(value);
-  return Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX ? id : null;
-}
+const requireId = (value: string, message: string): number => pathId(value, 'serial', message);
 
-/** Ids of a comma list or an array that can exist; the others match nothing anyway. */
-export function toReferenceIds(values: readonly (string | number)[]): number[] {
-  return [...new Set(values.map(toReferenceId).filter((id): id is number => id !== null))];
-}
-
-const parseIdList = (list: string | undefined) => (list === undefined ? undefined : toReferenceIds(list.split(',')));
-
-function requireId(value: string, message: string): number {
-  const id = toReferenceId(value);
-  if (id === null) throw notFound(message);
-  return id;
-}
-
-const invalid = (field: string, message: string) => new HttpError(422, MESSAGES.validationFailed, { [field]: [message] });
+const invalid = (field: string, message: string) =>
+  new HttpError(422, MESSAGES.validationFailed, { [field]: [message] });
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
@@ -71,7 +51,7 @@ export function listBrands(db: Db, query: { popular?: 'true' | 'false'; ids?: st
   const popular = query.popular === undefined ? undefined : query.popular === 'true';
   const filter: { popular?: boolean; ids?: number[] } = {};
   if (popular !== undefined) filter.popular = popular;
-  const ids = parseIdList(query.ids);
+  const ids = idsOf(query.ids);
   if (ids) filter.ids = ids;
   return repo.findBrands(db, filter);
 }
@@ -89,7 +69,7 @@ export async function listModels(db: Db, query: { car_brand_id?: string; ids?: s
     const brand = await getBrand(db, query.car_brand_id);
     filter.brandId = brand.id;
   }
-  const ids = parseIdList(query.ids);
+  const ids = idsOf(query.ids);
   if (ids) filter.ids = ids;
   return repo.findModels(db, filter);
 }
@@ -111,7 +91,7 @@ export async function listConfigurations(db: Db, modelIdParam: string): Promise<
 }
 
 export function listCities(db: Db, query: { ids?: string }): Promise<City[]> {
-  const ids = parseIdList(query.ids);
+  const ids = idsOf(query.ids);
   return repo.findCities(db, ids ? { ids } : {});
 }
 
@@ -127,29 +107,34 @@ export async function getCarData(
   db: Db,
   request: CarDataRequest,
 ): Promise<{ brand: Brand; model: Model; generation?: Generation; configuration?: Configuration }> {
-  const find = <T>(id: number, load: (id: number) => Promise<T | undefined>) => {
-    const safe = toReferenceId(id);
-    return safe === null ? Promise.resolve(undefined) : load(safe);
-  };
   const [brand, model, generation, configuration] = await Promise.all([
-    find(request.brand_id, (id) => repo.findBrand(db, id)),
-    find(request.model_id, (id) => repo.findModel(db, id)),
-    request.generation_id ? find(request.generation_id, (id) => repo.findGeneration(db, id)) : undefined,
-    request.configuration_id ? find(request.configuration_id, (id) => repo.findConfiguration(db, id)) : undefined,
+    repo.findBrand(db, request.brand_id),
+    repo.findModel(db, request.model_id),
+    request.generation_id ? repo.findGeneration(db, request.generation_id) : undefined,
+    request.configuration_id ? repo.findConfiguration(db, request.configuration_id) : undefined,
   ]);
   if (!brand) throw invalid('brand_id', REFERENCE_MESSAGES.brandNotFound);
   if (!model) throw invalid('model_id', REFERENCE_MESSAGES.modelNotFound);
   if (model.car_brand_id !== brand.id) throw invalid('model_id', REFERENCE_MESSAGES.modelOfOtherBrand);
 
-  const result: { brand: Brand; model: Model; generation?: Generation; configuration?: Configuration } = { brand, model };
+  const result: { brand: Brand; model: Model; generation?: Generation; configuration?: Configuration } = {
+    brand,
+    model,
+  };
   if (request.generation_id) {
     if (!generation) throw invalid('generation_id', REFERENCE_MESSAGES.generationNotFound);
     if (generation.modelId !== model.id) throw invalid('generation_id', REFERENCE_MESSAGES.generationOfOtherModel);
-    result.generation = { id: generation.id, name: generation.name, yearFrom: generation.yearFrom, yearTo: generation.yearTo };
+    result.generation = {
+      id: generation.id,
+      name: generation.name,
+      yearFrom: generation.yearFrom,
+      yearTo: generation.yearTo,
+    };
   }
   if (request.configuration_id) {
     if (!configuration) throw invalid('configuration_id', REFERENCE_MESSAGES.configurationNotFound);
-    if (configuration.modelId !== model.id) throw invalid('configuration_id', REFERENCE_MESSAGES.configurationOfOtherModel);
+    if (configuration.modelId !== model.id)
+      throw invalid('configuration_id', REFERENCE_MESSAGES.configurationOfOtherModel);
     if (generation && configuration.generationId !== generation.id) {
       throw invalid('configuration_id', REFERENCE_MESSAGES.configurationOfOtherGeneration);
     }
@@ -169,7 +154,12 @@ export interface SaveBrand {
 
 function brandValues(form: SaveBrand): Omit<Brand, 'id'> {
   const icon = form.icon?.trim();
-  return { name: form.name.trim(), icon: icon ? icon : null, popular: form.popular, synonyms: cleanSynonyms(form.synonyms) };
+  return {
+    name: form.name.trim(),
+    icon: icon ? icon : null,
+    popular: form.popular,
+    synonyms: cleanSynonyms(form.synonyms),
+  };
 }
 
 export async function createBrand(db: Db, form: SaveBrand): Promise<Brand> {
@@ -188,11 +178,16 @@ export async function updateBrand(db: Db, idParam: string, form: SaveBrand): Pro
   return brand;
 }
 
-/** Deleting a brand deletes its models; listings keep their text and lose the link (ON DELETE SET NULL). */
+/** A row that listings name is kept: the admin is told why (409) instead of listings silently losing the link. */
+async function refuseInUse(db: Db, column: 'brandId' | 'modelId' | 'cityId', id: number, message: string) {
+  if (await repo.usedByListings(db, column, id)) throw new HttpError(409, message);
+}
+
+/** Deleting a brand deletes its models; a brand that listings name is refused (its models' listings name it too). */
 export async function deleteBrand(db: Db, idParam: string): Promise<void> {
-  if (!(await repo.deleteBrand(db, requireId(idParam, REFERENCE_MESSAGES.brandNotFound)))) {
-    throw notFound(REFERENCE_MESSAGES.brandNotFound);
-  }
+  const id = requireId(idParam, REFERENCE_MESSAGES.brandNotFound);
+  await refuseInUse(db, 'brandId', id, REFERENCE_MESSAGES.brandInUse);
+  if (!(await repo.deleteBrand(db, id))) throw notFound(REFERENCE_MESSAGES.brandNotFound);
 }
 
 export interface SaveModel {
@@ -203,8 +198,8 @@ export interface SaveModel {
 
 async function modelValues(db: Db, form: SaveModel, id?: number): Promise<Omit<Model, 'id'>> {
   const values = { name: form.name.trim(), synonyms: cleanSynonyms(form.synonyms), car_brand_id: form.car_brand_id };
-  const brandId = toReferenceId(values.car_brand_id);
-  if (brandId === null || !(await repo.findBrand(db, brandId))) throw invalid('car_brand_id', REFERENCE_MESSAGES.brandNotFound);
+  const brandId = values.car_brand_id;
+  if (!(await repo.findBrand(db, brandId))) throw invalid('car_brand_id', REFERENCE_MESSAGES.brandNotFound);
   const same = await repo.findModelByName(db, brandId, values.name);
   if (same && same.id !== id) throw invalid('name', REFERENCE_MESSAGES.modelExists);
   return values;
@@ -225,9 +220,9 @@ export async function updateModel(db: Db, idParam: string, form: SaveModel): Pro
 }
 
 export async function deleteModel(db: Db, idParam: string): Promise<void> {
-  if (!(await repo.deleteModel(db, requireId(idParam, REFERENCE_MESSAGES.modelNotFound)))) {
-    throw notFound(REFERENCE_MESSAGES.modelNotFound);
-  }
+  const id = requireId(idParam, REFERENCE_MESSAGES.modelNotFound);
+  await refuseInUse(db, 'modelId', id, REFERENCE_MESSAGES.modelInUse);
+  if (!(await repo.deleteModel(db, id))) throw notFound(REFERENCE_MESSAGES.modelNotFound);
 }
 
 export interface SaveCity {
@@ -261,7 +256,13 @@ async function cityValues(db: Db, form: SaveCity, id?: number): Promise<repo.Cit
   const regionType = form.region_type.trim();
   const same = await repo.findCityByName(db, city, region);
   if (same && same.id !== id) throw invalid('city', REFERENCE_MESSAGES.cityExists);
-  return { city, region, region_type: regionType, region_full: regionFullName(region, regionType), synonyms: cleanSynonyms(form.synonyms) };
+  return {
+    city,
+    region,
+    region_type: regionType,
+    region_full: regionFullName(region, regionType),
+    synonyms: cleanSynonyms(form.synonyms),
+  };
 }
 
 export async function createCity(db: Db, form: SaveCity): Promise<City> {
@@ -278,7 +279,7 @@ export async function updateCity(db: Db, idParam: string, form: SaveCity): Promi
 }
 
 export async function deleteCity(db: Db, idParam: string): Promise<void> {
-  if (!(await repo.deleteCity(db, requireId(idParam, REFERENCE_MESSAGES.cityNotFound)))) {
-    throw notFound(REFERENCE_MESSAGES.cityNotFound);
-  }
+  const id = requireId(idParam, REFERENCE_MESSAGES.cityNotFound);
+  await refuseInUse(db, 'cityId', id, REFERENCE_MESSAGES.cityInUse);
+  if (!(await repo.deleteCity(db, id))) throw notFound(REFERENCE_MESSAGES.cityNotFound);
 }

@@ -11,13 +11,19 @@ export function supportRoutes(app: FastifyInstance, deps: SupportDeps): void {
   route(
     app,
     contract.support.send,
-    async ({ body, user }) => ({ ticket: await createTicket(deps, 'support', body, user, app.clock()), message: MESSAGES.ticketSent }),
+    async ({ body, user }) => ({
+      ticket: await createTicket(deps, 'support', body, user, app.clock()),
+      message: MESSAGES.ticketSent,
+    }),
     { rateLimit: TICKET_RATE_LIMIT },
   );
   route(
     app,
     contract.support.orderInspection,
-    async ({ body, user }) => ({ ticket: await createTicket(deps, 'inspection', body, user, app.clock()), message: MESSAGES.ticketSent }),
+    async ({ body, user }) => ({
+      ticket: await createTicket(deps, 'inspection', body, user, app.clock()),
+      message: MESSAGES.ticketSent,
+    }),
     { rateLimit: TICKET_RATE_LIMIT },
   );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@autoradar/db';
+import { USERS_MESSAGES } from './users.messages';
 import { addRole } from './users.repo';
 
 export type GrantAdminResult = { ok: true; message: string } | { ok: false; message: string };
@@ -7,12 +8,14 @@ export type GrantAdminResult = { ok: true; message: string } | { ok: false; mess
 export async function grantAdmin(db: Db, identifier: string): Promise<GrantAdminResult> {
   const value = identifier.trim();
   if (!/^\d{1,16}$/.test(value) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-    return { ok: false, message: `Укажите Telegram id (цифры) или e-mail пользователя, а не «${value}»` };
+    return { ok: false, message: USERS_MESSAGES.grantBadIdentifier(value) };
   }
   const result = await addRole(db, value, 'admin');
-  if (!result) return { ok: false, message: `Пользователь ${value} не найден: он должен хотя бы раз войти в приложение` };
+  if (!result) return { ok: false, message: USERS_MESSAGES.grantUnknownUser(value) };
   return {
     ok: true,
-    message: result.added ? `Пользователь ${value} (id ${result.id}) теперь администратор` : `Пользователь ${value} (id ${result.id}) уже администратор`,
+    message: result.added
+      ? USERS_MESSAGES.grantedAdmin(value, result.id)
+      : USERS_MESSAGES.alreadyAdmin(value, result.id),
   };
 }

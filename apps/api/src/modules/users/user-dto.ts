@@ -9,7 +9,8 @@ export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
-    has_telegram: row.telegramId !== null,
+    // A user who blocked the bot (a 403 or my_chat_member) cannot be written to until they start it again.
+    has_telegram: row.telegramId !== null && !row.botBlocked,
     roles: row.roles,
     is_pro: row.isPro,
     pro_expired: row.proExpired?.toISOString() ?? null,

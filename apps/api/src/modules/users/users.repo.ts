@@ -1,13 +1,20 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, type Db } from '@autoradar/db';
+import type { ProfileFields } from './profile-text';
 
 /** A Telegram id (digits) or an e-mail address, as an administrator types it on the command line. */
 export function userIdentifierCondition(identifier: string) {
   const value = identifier.trim();
-  return /^\d{1,16}$/.test(value) ? eq(users.telegramId, Number(value)) : sql`lower(${users.email}) = ${value.toLowerCase()}`;
+  return /^\d{1,16}$/.test(value)
+    ? eq(users.telegramId, Number(value))
+    : sql`lower(${users.email}) = ${value.toLowerCase()}`;
 }
 
-export async function addRole(db: Db, identifier: string, role: 'admin'): Promise<{ id: number; added: boolean } | undefined> {
+export async function addRole(
+  db: Db,
+  identifier: string,
+  role: 'admin',
+): Promise<{ id: number; added: boolean } | undefined> {
   const where = userIdentifierCondition(identifier);
   const [user] = await db.select({ id: users.id, roles: users.roles }).from(users).where(where).limit(2);
   if (!user) return undefined;
@@ -29,9 +36,7 @@ export async function findUserByTelegramId(db: Db, telegramId: number) {
   return row;
 }
 
-type ProfileFields = { firstName: string | null; lastName: string | null; username: string | null; photoUrl: string | null };
-
-/** Creates the Telegram user or refreshes a known one's profile fields (names, username, photo). */
+/** Creates the Telegram user or refreshes a known one's profile fields (names, username, photo; see profile-text.ts). */
 export async function upsertTelegramUser(db: Db, telegramId: number, profile: ProfileFields, now: Date) {
   const [row] = await db
     .insert(users)
@@ -69,5 +74,15 @@ export async function startTestPeriod(db: Db, userId: number, now: Date, proUnti
     })
     .where(and(eq(users.id, userId), isNull(users.startedAt)))
     .returning();
+  return row;
+}
+
+/** The user's answer to Telegram's write-access request (issue 13); returns what is stored. */
+export async function setAllowsWriteToPm(db: Db, userId: number, allowed: boolean, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ allowsWriteToPm: allowed, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ allowsWriteToPm: users.allowsWriteToPm });
   return row;
 }

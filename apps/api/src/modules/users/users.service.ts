@@ -1,9 +1,9 @@
-import type { User } from '@autoradar/contract';
+import type { User, WriteAccess } from '@autoradar/contract';
 import { MESSAGES, canStartTestPeriod, getTestPeriodEnd } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
 import { HttpError } from '../../http/http-error';
 import type { DomainEventBus } from '../../events';
-import { findUserById, startTestPeriod } from './users.repo';
+import { findUserById, setAllowsWriteToPm, startTestPeriod } from './users.repo';
 import { toUserDto } from './user-dto';
 
 export async function getUserData(db: Db, userId: number): Promise<User> {
@@ -13,7 +13,11 @@ export async function getUserData(db: Db, userId: number): Promise<User> {
 }
 
 /** The 24-hour PRO test period, once per user (DESIGN.md §4). */
-export async function activateTestPeriod(deps: { db: Db; events: DomainEventBus }, user: User, now: Date): Promise<User> {
+export async function activateTestPeriod(
+  deps: { db: Db; events: DomainEventBus },
+  user: User,
+  now: Date,
+): Promise<User> {
   if (!canStartTestPeriod(user)) throw new HttpError(409, MESSAGES.testPeriodUsed);
   const row = await startTestPeriod(deps.db, user.id, now, getTestPeriodEnd(now));
   // Lost a race with a second tab: the other call started it.
@@ -21,4 +25,11 @@ export async function activateTestPeriod(deps: { db: Db; events: DomainEventBus 
   const updated = toUserDto(row);
   deps.events.emit('user.updated', updated);
   return updated;
+}
+
+/** Records whether the bot may write to the user, as Telegram answered the mini-app's request (issue 13). */
+export async function recordWriteAccess(db: Db, userId: number, allowed: boolean, now: Date): Promise<WriteAccess> {
+  const row = await setAllowsWriteToPm(db, userId, allowed, now);
+  if (!row) throw new HttpError(401, MESSAGES.unauthenticated);
+  return { allows_write_to_pm: row.allowsWriteToPm === true };
 }

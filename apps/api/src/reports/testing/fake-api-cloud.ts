@@ -49,8 +49,24 @@ export function sampleGibdd(vin: string) {
     },
     vehiclePassport: { number: '63МУ123456', issue: 'ОАО "АВТОВАЗ"' },
     ownershipPeriod: [
-      { lastOperation: '01', lastOperationInfo: 'первичная регистрация', simplePersonType: 'Natural', simplePersonTypeInfo: 'Физическое лицо', from: '01.05.2008', to: '12.03.2015', period: '6 лет 10 месяцев 11 дней' },
-      { lastOperation: '62', lastOperationInfo: 'смена собственника', simplePersonType: 'Legal', simplePersonTypeInfo: 'Юридическое лицо', from: '12.03.2015', to: 'null', period: '' },
+      {
+        lastOperation: '01',
+        lastOperationInfo: 'первичная регистрация',
+        simplePersonType: 'Natural',
+        simplePersonTypeInfo: 'Физическое лицо',
+        from: '01.05.2008',
+        to: '12.03.2015',
+        period: '6 лет 10 месяцев 11 дней',
+      },
+      {
+        lastOperation: '62',
+        lastOperationInfo: 'смена собственника',
+        simplePersonType: 'Legal',
+        simplePersonTypeInfo: 'Юридическое лицо',
+        from: '12.03.2015',
+        to: 'null',
+        period: '',
+      },
     ],
     inquiry: { price: 0.5, speed: 2, attempts: 1 },
   };
@@ -142,7 +158,8 @@ export async function startFakeApiCloud(token = 'test-reports-key'): Promise<Fak
         res.writeHead(rawAnswer.http, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(rawAnswer.body);
       }
-      if (failing.has(type as ApiCloudType)) return send(res, { status: 503, message: 'Источник данных временно недоступен' });
+      if (failing.has(type as ApiCloudType))
+        return send(res, { status: 503, message: 'Источник данных временно недоступен' });
       send(res, answer(vin));
     })();
   });

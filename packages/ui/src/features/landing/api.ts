@@ -1,12 +1,8 @@
 import { contract, type Post } from '@autoradar/contract';
 import { call as appCall, type Call } from '../../api/client';
 
-/** The landing carousel's listings; a failure leaves the carousel out (spec §8: its load failure is silent). */
-export async function loadFeaturedPosts(signal?: AbortSignal, call: Call = appCall): Promise<Post[]> {
-  try {
-    const { data } = await call(contract.posts.featured, { body: {}, ...(signal ? { signal } : {}) });
-    return data;
-  } catch {
-    return [];
-  }
+/** The landing carousel's listings (POST /api/ck00p/posts). */
+export async function fetchFeaturedPosts(signal?: AbortSignal, call: Call = appCall): Promise<Post[]> {
+  const { data } = await call(contract.posts.featured, { body: {}, ...(signal ? { signal } : {}) });
+  return data;
 }

@@ -1,13 +1,17 @@
 import { contract } from '@autoradar/contract';
-import { call } from '../../api/client';
+import { call as appCall, type Call } from '../../api/client';
 
 /** Spec §7: POST /api/auth/telegram/check — a token when the account already exists. */
-export function checkTelegram(initData: string): Promise<{ exists: boolean; token?: string | undefined }> {
-  return call(contract.auth.telegramCheck, { body: { initData } });
+export function checkTelegram(
+  initData: string,
+  signal?: AbortSignal,
+  call: Call = appCall,
+): Promise<{ exists: boolean; token?: string | undefined }> {
+  return call(contract.auth.telegramCheck, { body: { initData }, ...(signal ? { signal } : {}) });
 }
 
 /** Spec §7: POST /api/auth/telegram/login — creates the account when needed and returns its token. */
-export async function loginTelegram(initData: string): Promise<string> {
-  const { token } = await call(contract.auth.telegramLogin, { body: { initData } });
+export async function loginTelegram(initData: string, signal?: AbortSignal, call: Call = appCall): Promise<string> {
+  const { token } = await call(contract.auth.telegramLogin, { body: { initData }, ...(signal ? { signal } : {}) });
   return token;
 }

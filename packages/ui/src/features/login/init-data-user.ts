@@ -5,7 +5,8 @@ export interface InitDataUser {
   photoUrl: string | undefined;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 export function readInitDataUser(initData: string): InitDataUser | undefined {
   let user: unknown;

@@ -1,24 +1,27 @@
 import { contract, type Post } from '@autoradar/contract';
-import { MESSAGES } from '@autoradar/core';
-import { ApiError } from '../../api/api-error';
 import { call as appCall, type Call } from '../../api/client';
+import type { TicketRequest } from '../../components/support-dialog/ticket-form';
 
-/** What the listing page can show: the listing, the API's «not found» message, a connection problem or another error. */
-export type PostLoad =
-  | { kind: 'loaded'; post: Post }
-  | { kind: 'notFound'; message: string }
-  | { kind: 'offline' }
-  | { kind: 'failed'; message: string };
+/** GET /api/posts/:id; failures reach the caller as ApiError (the call atom turns them into a state). */
+export async function fetchPost(id: string, signal?: AbortSignal, call: Call = appCall): Promise<Post> {
+  const { data } = await call(contract.posts.get, { params: { id }, ...(signal ? { signal } : {}) });
+  return data;
+}
 
-export async function loadPost(id: string, signal?: AbortSignal, call: Call = appCall): Promise<PostLoad> {
-  try {
-    const { data } = await call(contract.posts.get, { params: { id }, ...(signal ? { signal } : {}) });
-    return { kind: 'loaded', post: data };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error; // an abort: the page has moved on
-    if (error.isNetworkError) return { kind: 'offline' };
-    // A malformed id (422) names no listing either.
-    if (error.status === 404 || error.status === 422) return { kind: 'notFound', message: error.body?.message ?? MESSAGES.notFound };
-    return { kind: 'failed', message: error.body?.message ?? MESSAGES.unknownError };
-  }
+/** PUT /api/posts/:id/unpublish (admins); the API broadcasts post.unpublished to everyone on the page. */
+export async function unpublishPost(id: number, call: Call = appCall): Promise<void> {
+  await call(contract.posts.unpublish, { params: { id: String(id) } });
+}
+
+/** POST /api/tickets: an inspection order; resolves with the server's ticket number. */
+export async function orderInspection(request: TicketRequest, call: Call = appCall): Promise<string> {
+  const { ticket } = await call(contract.support.orderInspection, {
+    body: {
+      message: request.message,
+      contacts: request.contacts ?? '',
+      ticket: request.ticket,
+      url: request.url,
+    },
+  });
+  return ticket;
 }

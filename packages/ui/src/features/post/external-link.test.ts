@@ -2,7 +2,14 @@ import { samplePost } from '@autoradar/contract/fixtures';
 import { describe, expect, it } from 'vitest';
 import { getExternalPostUrl } from './external-link';
 
-const external = { ...samplePost, channel: 'autoradar_msk', url: null, message_id: null, vk_owner_id: null, vk_post_id: null };
+const external = {
+  ...samplePost,
+  channel: 'autoradar_msk',
+  url: null,
+  message_id: null,
+  vk_owner_id: null,
+  vk_post_id: null,
+};
 
 describe('getExternalPostUrl', () => {
   it('is null for the product own listings', () => {
@@ -10,7 +17,9 @@ describe('getExternalPostUrl', () => {
   });
 
   it('prefers the listing url', () => {
-    expect(getExternalPostUrl({ ...external, url: 'https://auto.ru/cars/1', message_id: 5 })).toBe('https://auto.ru/cars/1');
+    expect(getExternalPostUrl({ ...external, url: 'https://auto.ru/cars/1', message_id: 5 })).toBe(
+      'https://auto.ru/cars/1',
+    );
   });
 
   it('builds the VK wall address from the owner and post ids', () => {

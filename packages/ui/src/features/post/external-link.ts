@@ -16,7 +16,8 @@ export function getExternalPostUrl(
 ): string | null {
   if (isOwnPost(post)) return null;
   if (post.url && HTTP_URL.test(post.url)) return post.url;
-  if (post.vk_owner_id !== null && post.vk_post_id !== null) return `https://vk.com/wall${post.vk_owner_id}_${post.vk_post_id}`;
+  if (post.vk_owner_id !== null && post.vk_post_id !== null)
+    return `https://vk.com/wall${post.vk_owner_id}_${post.vk_post_id}`;
   const channel = post.channel.replace(/^@/, '');
   if (post.message_id !== null && /^[A-Za-z0-9_]+$/.test(channel)) {
     return `https://t.me/${encodeURIComponent(channel)}/${post.message_id}`;

@@ -91,7 +91,11 @@ function toReact(nodes: Node[]): ReactNode[] {
     if (node.tag === 'a') {
       // A link without a safe address is only its text.
       if (!node.href) return createElement('span', { key }, ...toReact(node.children));
-      return createElement('a', { key, href: node.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' }, ...toReact(node.children));
+      return createElement(
+        'a',
+        { key, href: node.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
+        ...toReact(node.children),
+      );
     }
     return createElement(node.tag, { key }, ...toReact(node.children));
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PaymentStatus } from '@autoradar/core';
 
 // A YooKassa API v3 stand-in on 127.0.0.1 answering in its documented shapes: POST /payments (Basic auth,
 // Idempotence-Key, the same key answers the same payment), GET /payments/{id} (404 `not_found` for unknown ids),
@@ -9,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 export interface FakePayment {
   id: string;
-  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  status: PaymentStatus;
   paid: boolean;
   amount: { value: string; currency: string };
   income_amount?: { value: string; currency: string };
@@ -59,16 +60,25 @@ export async function startFakeYookassa(opts: { shopId: string; secretKey: strin
         res.end(JSON.stringify(payload));
       };
       if (down) return send(500, error('internal_server_error', 'Internal server error'));
-      if (req.headers.authorization !== expectedAuth) return send(401, error('invalid_credentials', 'Authentication by given credentials failed'));
+      if (req.headers.authorization !== expectedAuth)
+        return send(401, error('invalid_credentials', 'Authentication by given credentials failed'));
 
       if (req.method === 'POST' && path === '/payments') {
         const key = req.headers['idempotence-key'];
-        if (typeof key !== 'string' || key === '') return send(400, error('invalid_request', 'Idempotence key is missing'));
+        if (typeof key !== 'string' || key === '')
+          return send(400, error('invalid_request', 'Idempotence key is missing'));
         const existing = byIdempotenceKey.get(key);
         if (existing) return send(200, payments.get(existing));
-        const b = body as { amount?: { value?: string; currency?: string }; confirmation?: { type?: string; return_url?: string }; description?: string; metadata?: Record<string, string> };
-        if (!b?.amount?.value || !/^\d+\.\d{2}$/.test(b.amount.value) || b.amount.currency !== 'RUB') return send(400, error('invalid_request', 'Invalid amount'));
-        if (b.confirmation?.type !== 'redirect' || !b.confirmation.return_url) return send(400, error('invalid_request', 'Invalid confirmation'));
+        const b = body as {
+          amount?: { value?: string; currency?: string };
+          confirmation?: { type?: string; return_url?: string };
+          description?: string;
+          metadata?: Record<string, string>;
+        };
+        if (!b?.amount?.value || !/^\d+\.\d{2}$/.test(b.amount.value) || b.amount.currency !== 'RUB')
+          return send(400, error('invalid_request', 'Invalid amount'));
+        if (b.confirmation?.type !== 'redirect' || !b.confirmation.return_url)
+          return send(400, error('invalid_request', 'Invalid confirmation'));
         const id = `${randomUUID().slice(0, 8)}-000f-5000-9000-${randomUUID().slice(-12)}`;
         const payment: FakePayment = {
           id,
@@ -78,7 +88,11 @@ export async function startFakeYookassa(opts: { shopId: string; secretKey: strin
           ...(b.description ? { description: b.description } : {}),
           recipient: { account_id: opts.shopId, gateway_id: '2323500' },
           created_at: new Date().toISOString(),
-          confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`, return_url: b.confirmation.return_url },
+          confirmation: {
+            type: 'redirect',
+            confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
+            return_url: b.confirmation.return_url,
+          },
           test: true,
           refundable: false,
           metadata: b.metadata ?? {},
@@ -111,7 +125,13 @@ export async function startFakeYookassa(opts: { shopId: string; secretKey: strin
     /** The buyer paid: the payment is captured (capture: true). */
     succeed(id: string) {
       const p = get(id);
-      Object.assign(p, { status: 'succeeded', paid: true, captured_at: new Date().toISOString(), income_amount: { value: (Number(p.amount.value) * 0.965).toFixed(2), currency: 'RUB' }, refundable: true });
+      Object.assign(p, {
+        status: 'succeeded',
+        paid: true,
+        captured_at: new Date().toISOString(),
+        income_amount: { value: (Number(p.amount.value) * 0.965).toFixed(2), currency: 'RUB' },
+        refundable: true,
+      });
       delete p.confirmation;
     },
     cancel(id: string, reason = 'card_expired') {

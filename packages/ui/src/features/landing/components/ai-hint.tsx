@@ -1,8 +1,8 @@
 import { Section, Text } from '@telegram-apps/telegram-ui';
-import { messages } from '../../../messages';
+import { landingMessages } from '../messages';
 import { SparklesIcon } from './icons';
 
-const t = messages.landing.aiHint;
+const t = landingMessages.aiHint;
 
 // Built from Text rather than Cell: Cell renders its title and description as <h6>, which would
 // put two stray headings in the page outline.

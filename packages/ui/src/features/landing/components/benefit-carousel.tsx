@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Section, Text, Title } from '@telegram-apps/telegram-ui';
-import { messages } from '../../../messages';
+import { landingMessages } from '../messages';
 import { LANDING_ROTATION_MS } from '../constants';
 import { useRotation } from '../hooks/rotation';
 
-const t = messages.landing;
+const t = landingMessages;
 
 /** Benefits that rotate on their own; hovering or focusing the carousel pauses it (WCAG 2.2.2). */
 export function BenefitCarousel() {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Section, Text, Title } from '@telegram-apps/telegram-ui';
-import { messages } from '../../../messages';
+import { landingMessages } from '../messages';
 import { BoltIcon, RubleIcon, ShieldCheckIcon } from './icons';
 
-const t = messages.landing;
+const t = landingMessages;
 
 const icons: Record<(typeof t.features)[number]['id'], ReactNode> = {
   exclusive: <ShieldCheckIcon />,

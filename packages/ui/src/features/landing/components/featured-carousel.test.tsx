@@ -3,23 +3,25 @@ import { MemoryRouter } from 'react-router-dom';
 import { contract, type Post } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
 import { describe, expect, it } from 'vitest';
+import type { CallState } from '../../../api/atom-with-call';
 import type { Call } from '../../../api/client';
-import { ApiError } from '../../../api/api-error';
 import { PlatformContext, type Platform } from '../../../platform';
-import { loadFeaturedPosts } from '../api';
+import { fetchFeaturedPosts } from '../api';
 import { FeaturedCarousel } from './featured-carousel';
 
 const platform: Platform = { kind: 'web', openLink: () => {} };
 
-function render(posts: Post[]): string {
+function renderState(state: CallState<Post[]>): string {
   return renderToString(
     <PlatformContext.Provider value={platform}>
       <MemoryRouter>
-        <FeaturedCarousel posts={posts} />
+        <FeaturedCarousel state={state} />
       </MemoryRouter>
     </PlatformContext.Provider>,
   );
 }
+
+const render = (posts: Post[]) => renderState({ kind: 'loaded', data: posts });
 
 const second: Post = {
   ...samplePost,
@@ -46,24 +48,22 @@ describe('featured carousel', () => {
     expect(html).not.toContain('₽');
   });
 
-  it('renders nothing while there are no listings', () => {
-    expect(render([])).toBe('');
+  it('renders nothing while loading, when there are no listings, or when the load failed (spec §8: silent)', () => {
+    expect(renderState({ kind: 'loading' })).toBe('');
+    expect(renderState({ kind: 'empty', data: [] })).toBe('');
+    expect(renderState({ kind: 'offline' })).toBe('');
+    expect(renderState({ kind: 'failed', status: 500, message: 'Внутренняя ошибка сервера' })).toBe('');
   });
 });
 
-describe('loadFeaturedPosts', () => {
+describe('fetchFeaturedPosts', () => {
   it('asks for the featured listings with an empty body', async () => {
     const calls: unknown[] = [];
     const call = ((endpoint: unknown, input: unknown) => {
       calls.push([endpoint, input]);
       return Promise.resolve({ data: [samplePost] });
     }) as Call;
-    expect(await loadFeaturedPosts(undefined, call)).toEqual([samplePost]);
+    expect(await fetchFeaturedPosts(undefined, call)).toEqual([samplePost]);
     expect(calls).toEqual([[contract.posts.featured, { body: {} }]]);
-  });
-
-  it('a failure is silent: no listings, no error', async () => {
-    const failing = (() => Promise.reject(new ApiError(null, null))) as Call;
-    expect(await loadFeaturedPosts(undefined, failing)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@autoradar/contract';
+import type { CallState } from '../../../api/atom-with-call';
 import { formatPostPrice } from '../../../components/format-post-price';
-import { messages } from '../../../messages';
+import { landingMessages } from '../messages';
 import { usePlatform } from '../../../platform';
 
-const t = messages.landing.featured;
+const t = landingMessages.featured;
 
 function coverOf(post: Post): string | undefined {
   for (const file of post.mediaFiles) {
@@ -14,10 +15,14 @@ function coverOf(post: Post): string | undefined {
   return undefined;
 }
 
-/** Featured listings in one horizontal row (spec §2, height 130); nothing at all while there are none. */
-export function FeaturedCarousel({ posts }: { posts: readonly Post[] }) {
+/**
+ * Featured listings in one horizontal row (spec §2, height 130). The one screen part that shows no loading, empty or
+ * failed state: spec §8 keeps its load failure silent, so until listings arrive it is simply not there.
+ */
+export function FeaturedCarousel({ state }: { state: CallState<readonly Post[]> }) {
   const platform = usePlatform();
-  if (posts.length === 0) return null;
+  if (state.kind !== 'loaded') return null;
+  const posts = state.data;
 
   return (
     <section className="featured" aria-label={t.label}>
@@ -27,7 +32,11 @@ export function FeaturedCarousel({ posts }: { posts: readonly Post[] }) {
           const price = formatPostPrice(post);
           return (
             <li key={post.id} className="featured__item">
-              <Link to={`/posts/${post.id}`} className="featured__card" onClick={() => platform.hapticImpact?.('light')}>
+              <Link
+                to={`/posts/${post.id}`}
+                className="featured__card"
+                onClick={() => platform.hapticImpact?.('light')}
+              >
                 {cover ? <img className="featured__photo" src={cover} alt="" loading="lazy" decoding="async" /> : null}
                 <span className="featured__caption">
                   <span className="featured__title">{post.title}</span>

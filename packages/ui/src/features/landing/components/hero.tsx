@@ -1,21 +1,42 @@
-import { LargeTitle, Text, Title } from '@telegram-apps/telegram-ui';
+import { Avatar, LargeTitle, Text, Title } from '@telegram-apps/telegram-ui';
+import type { User } from '@autoradar/contract';
+import { AppLogo } from '../../../components/app-logo';
 import { LinkButton } from '../../../components/link-button';
-import { messages } from '../../../messages';
 import { usePlatform } from '../../../platform';
+import { useSession } from '../../../session/hooks';
+import { displayName } from '../../../session/user-display';
 import { LANDING_ROTATION_MS } from '../constants';
 import { useRotation } from '../hooks/rotation';
-import { RadarLogo } from './icons';
+import { landingMessages } from '../messages';
 
-const t = messages.landing;
+const t = landingMessages;
+
+/** Who is signed in (the landing reached from inside the app). */
+function SignedInAs({ user }: { user: User }) {
+  const name = displayName(user) ?? t.account;
+  return (
+    <div className="landing-hero__user">
+      {user.photo_url ? (
+        <Avatar size={40} src={user.photo_url} alt={t.avatarAlt(name)} />
+      ) : (
+        <Avatar size={40} acronym={name.replace(/^@/, '').slice(0, 1).toUpperCase()} />
+      )}
+      <Text Component="p" className="landing-hero__user-text">
+        {t.signedInAs} <b>{name}</b>
+      </Text>
+    </div>
+  );
+}
 
 export function Hero({ appName }: { appName: string }) {
   const platform = usePlatform();
+  const { token, user } = useSession();
   const [current] = useRotation(t.slogans.length, LANDING_ROTATION_MS);
   const tap = () => platform.hapticImpact?.('light');
 
   return (
     <header className="landing-hero">
-      <RadarLogo className="landing-hero__logo" />
+      <AppLogo className="landing-hero__logo" />
       <LargeTitle Component="h1" weight="1" className="landing-hero__name">
         {appName}
       </LargeTitle>
@@ -30,13 +51,22 @@ export function Hero({ appName }: { appName: string }) {
       <Text Component="p" className="landing-hero__stat">
         {t.stat}
       </Text>
+      {user ? <SignedInAs user={user} /> : null}
       <div className="landing-hero__actions">
-        <LinkButton to="/search" size="l" stretched onClick={tap}>
-          {t.startSearch}
-        </LinkButton>
-        <LinkButton to="/search" size="l" mode="bezeled" stretched onClick={tap}>
-          {t.signIn}
-        </LinkButton>
+        {token ? (
+          <LinkButton to="/search" size="l" stretched onClick={tap}>
+            {t.toSearch}
+          </LinkButton>
+        ) : (
+          <>
+            <LinkButton to="/search" size="l" stretched onClick={tap}>
+              {t.startSearch}
+            </LinkButton>
+            <LinkButton to="/search" size="l" mode="bezeled" stretched onClick={tap}>
+              {t.signIn}
+            </LinkButton>
+          </>
+        )}
       </div>
     </header>
   );

@@ -1,38 +1,7 @@
 // Inline line icons: no icon font and no emoji, which headless and older systems render as boxes.
-import type { SVGProps } from 'react';
+import { LineIcon } from '../../../components/line-icon';
 
-function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
-}
-
-export function RadarLogo(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" focusable="false" {...props}>
-      <rect width="64" height="64" rx="18" fill="currentColor" />
-      <g fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round">
-        <circle cx="32" cy="32" r="19" opacity=".45" />
-        <circle cx="32" cy="32" r="11" opacity=".7" />
-        <path d="M32 32 45 19" />
-      </g>
-      <circle cx="32" cy="32" r="3.5" fill="#fff" />
-      <circle cx="41" cy="40" r="3" fill="#fff" />
-    </svg>
-  );
-}
+const Icon = LineIcon;
 
 export function SparklesIcon() {
   return (

@@ -1,8 +1,8 @@
 import { Caption } from '@telegram-apps/telegram-ui';
 import { Link } from 'react-router-dom';
-import { messages } from '../../../messages';
+import { landingMessages } from '../messages';
 
-const t = messages.landing.footer;
+const t = landingMessages.footer;
 
 export function LandingFooter({ appName }: { appName: string }) {
   return (

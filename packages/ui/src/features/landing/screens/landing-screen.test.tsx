@@ -1,14 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/routes';
 import { PlatformContext, type Platform } from '../../../platform';
 
 const platform: Platform = { kind: 'web', openLink: () => {} };
 
-function renderAt(path: string): string {
-  return renderToString(
+const render = (path: string) =>
+  renderToString(
     <PlatformContext.Provider value={platform}>
       <AppRoot appearance="light">
         <MemoryRouter initialEntries={[path]}>
@@ -17,10 +17,25 @@ function renderAt(path: string): string {
       </AppRoot>
     </PlatformContext.Provider>,
   );
+
+/**
+ * The page's HTML once its lazy screen has loaded: the first render starts the screen's import (renderToString
+ * leaves a suspended boundary, `<!--$!-->`), later renders find it loaded.
+ */
+async function renderAt(path: string): Promise<string> {
+  let html = render(path);
+  for (let tries = 0; html.includes('<!--$!-->') && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    html = render(path);
+  }
+  return html;
 }
 
 describe('landing page', () => {
-  const html = renderAt('/');
+  let html = '';
+  beforeAll(async () => {
+    html = await renderAt('/');
+  });
 
   it('names the product in the only h1', () => {
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
@@ -61,8 +76,8 @@ describe('landing page', () => {
 });
 
 describe('unknown paths', () => {
-  it('show «Страница не найдена» with a link home', () => {
-    const html = renderAt('/no-such-page');
+  it('show «Страница не найдена» with a link home', async () => {
+    const html = await renderAt('/no-such-page');
     expect(html).toMatch(/<h1[^>]*>Страница не найдена<\/h1>/);
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>(?:(?!<\/a>).)*На главную/);
   });

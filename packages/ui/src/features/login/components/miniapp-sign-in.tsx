@@ -23,7 +23,11 @@ export function MiniAppSignInView({ state, user, login, retry }: MiniAppSignInVi
     case 'info':
       return (
         <div className="login-info">
-          {user?.photoUrl ? <Avatar size={96} src={user.photoUrl} alt={t.avatarAlt(user.name)} /> : <Avatar size={96} acronym={user?.name.slice(0, 1) ?? '?'} />}
+          {user?.photoUrl ? (
+            <Avatar size={96} src={user.photoUrl} alt={t.avatarAlt(user.name)} />
+          ) : (
+            <Avatar size={96} acronym={user?.name.slice(0, 1) ?? '?'} />
+          )}
           {user?.name ? <h2 className="login-info__name">{user.name}</h2> : null}
           {user?.username ? <Text className="login-info__username">@{user.username}</Text> : null}
           <Text className="login-info__note">{t.newAccount}</Text>

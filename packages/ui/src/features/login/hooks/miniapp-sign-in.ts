@@ -1,72 +1,101 @@
-import { useCallback, useEffect, useState } from 'react';
-import { MESSAGES } from '@autoradar/core';
+import { useEffect, useMemo } from 'react';
+import { atom, useSetAtom, type WritableAtom } from 'jotai';
+import { describeSignInError, MESSAGES, MINIAPP_REDIRECT_DELAY_MS } from '@autoradar/core';
 import { ApiError } from '../../../api/api-error';
+import { atomWithCall, type CallAtom, type CallState } from '../../../api/atom-with-call';
+import { call as appCall, type Call } from '../../../api/client';
+import { useCall } from '../../../api/use-call';
+import { useHaptics } from '../../../platform-hooks';
 import { checkTelegram, loginTelegram } from '../api';
 
 /** Spec §4 Mini-app sign-in. */
 export type MiniAppSignInState =
-  | { kind: 'loading' }
-  | { kind: 'info'; signingIn: boolean }
-  | { kind: 'success' }
-  | { kind: 'error'; message: string };
+  { kind: 'loading' } | { kind: 'info'; signingIn: boolean } | { kind: 'success' } | { kind: 'error'; message: string };
 
-export const SUCCESS_REDIRECT_DELAY_MS = 2000;
+/** What the flow's calls answer: a new account's info card, or signed in. */
+type SignInStep = { kind: 'info'; signingIn: boolean } | { kind: 'success' };
 
-/** Spec §8: the server's message, the connection text when no answer came, else the generic unknown-error text. */
-export function describeSignInError(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.message ?? (error.isNetworkError ? MESSAGES.connectionProblem : MESSAGES.unknownError);
-  return MESSAGES.unknownError;
+export interface SignInFlow {
+  /** The check, which signs in at once when the account exists; `retry` re-checks (spec §4). */
+  flowAtom: CallAtom<SignInStep>;
+  /** The info card's button: the flow's second call, creating the account and signing in. */
+  loginAtom: WritableAtom<null, [], void>;
+}
+
+// Spec §8: the server's error field, else its message, else the unknown-error text (core's rule).
+const describeError = (error: unknown) =>
+  describeSignInError(error instanceof ApiError ? error.failure : { kind: 'unknown' });
+
+/** One launch's sign-in; `signIn` stores a token and loads its user (the session feature's, passed in). */
+export function createSignInFlow(
+  initData: string,
+  signIn: (token: string) => Promise<unknown>,
+  call: Call = appCall,
+): SignInFlow {
+  const flowAtom = atomWithCall<SignInStep>(
+    async (signal) => {
+      const { exists, token } = await checkTelegram(initData, signal, call);
+      if (!exists || !token) return { kind: 'info', signingIn: false };
+      await signIn(token);
+      return { kind: 'success' };
+    },
+    { describeError },
+  );
+  const loginAtom = atom(null, (_get, set) => {
+    set(flowAtom, { type: 'update', update: () => ({ kind: 'info', signingIn: true }) });
+    set(flowAtom, {
+      type: 'run',
+      keepData: true, // the card stays, its button busy, until the answer
+      load: async (signal) => {
+        await signIn(await loginTelegram(initData, signal, call));
+        return { kind: 'success' };
+      },
+    });
+  });
+  return { flowAtom, loginAtom };
+}
+
+/** The call state as spec §4 names it; no answer is the connection text, with the same retry. */
+export function toSignInState(state: CallState<SignInStep>): MiniAppSignInState {
+  switch (state.kind) {
+    case 'loading':
+      return state;
+    case 'loaded':
+    case 'empty':
+      return state.data;
+    case 'offline':
+      return { kind: 'error', message: MESSAGES.connectionProblem };
+    case 'failed':
+      return { kind: 'error', message: state.message };
+  }
 }
 
 export interface MiniAppSignInOptions {
   initData: string;
   /** Stores the token and loads the user (the session feature's sign-in). */
   signIn: (token: string) => Promise<unknown>;
-  /** Runs 2 s after success. */
+  /** Runs MINIAPP_REDIRECT_DELAY_MS after success. */
   onDone: () => void;
 }
 
 export function useMiniAppSignIn({ initData, signIn, onDone }: MiniAppSignInOptions) {
-  const [attempt, setAttempt] = useState(0);
-  const key = `${initData}#${attempt}`;
-  // A result belongs to the check that produced it; a retry reads as loading until its own answer comes.
-  const [result, setResult] = useState<{ key: string; state: MiniAppSignInState } | null>(null);
-  const state: MiniAppSignInState = result?.key === key ? result.state : { kind: 'loading' };
+  // Built per launch rather than at module level: its calls need the session's signIn, which the route table passes.
+  const { flowAtom, loginAtom } = useMemo(() => createSignInFlow(initData, signIn), [initData, signIn]);
+  const { state: call, retry } = useCall(flowAtom);
+  const login = useSetAtom(loginAtom);
+  const state = toSignInState(call);
+  const haptics = useHaptics();
 
+  // Telegram's notification feedback for the outcome (issue 13); silent on the web.
   useEffect(() => {
-    let current = true;
-    checkTelegram(initData)
-      .then(async ({ exists, token }): Promise<MiniAppSignInState> => {
-        if (!exists || !token) return { kind: 'info', signingIn: false };
-        await signIn(token);
-        return { kind: 'success' };
-      })
-      .catch((error: unknown): MiniAppSignInState => ({ kind: 'error', message: describeSignInError(error) }))
-      .then((next) => {
-        if (current) setResult({ key, state: next });
-      }, () => undefined);
-    return () => {
-      current = false;
-    };
-  }, [initData, key, signIn]);
+    if (state.kind === 'success' || state.kind === 'error') haptics.notify(state.kind);
+  }, [state.kind, haptics]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    const timer = setTimeout(onDone, SUCCESS_REDIRECT_DELAY_MS);
+    const timer = setTimeout(onDone, MINIAPP_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state.kind, onDone]);
 
-  const login = useCallback(() => {
-    setResult({ key, state: { kind: 'info', signingIn: true } });
-    loginTelegram(initData)
-      .then((token) => signIn(token))
-      .then(
-        (): MiniAppSignInState => ({ kind: 'success' }),
-        (error: unknown): MiniAppSignInState => ({ kind: 'error', message: describeSignInError(error) }),
-      )
-      .then((next) => setResult({ key, state: next }), () => undefined);
-  }, [initData, key, signIn]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, login, retry };
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Post } from '@autoradar/contract';
-import { messages } from '../../../messages';
+import { postMessages } from '../messages';
 
-const t = messages.post.media;
+const t = postMessages.media;
 type MediaFile = Post['mediaFiles'][number];
 
 function thumbOf(file: MediaFile): string | undefined {
@@ -11,7 +11,16 @@ function thumbOf(file: MediaFile): string | undefined {
 
 function Slide({ file, alt }: { file: MediaFile; alt: string }) {
   if (file.type === 'video') {
-    return <video className="post-media__item" src={file.src} poster={file.poster ?? undefined} controls playsInline preload="metadata" />;
+    return (
+      <video
+        className="post-media__item"
+        src={file.src}
+        poster={file.poster ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+      />
+    );
   }
   return <img className="post-media__item" src={file.url} alt={file.title ?? alt} decoding="async" />;
 }
@@ -30,10 +39,20 @@ export function MediaCarousel({ files, title }: { files: Post['mediaFiles']; tit
         <Slide key={index} file={current} alt={title} />
         {total > 1 ? (
           <>
-            <button type="button" className="post-media__arrow post-media__arrow--prev" aria-label={t.previous} onClick={() => go(index - 1)}>
+            <button
+              type="button"
+              className="post-media__arrow post-media__arrow--prev"
+              aria-label={t.previous}
+              onClick={() => go(index - 1)}
+            >
               ‹
             </button>
-            <button type="button" className="post-media__arrow post-media__arrow--next" aria-label={t.next} onClick={() => go(index + 1)}>
+            <button
+              type="button"
+              className="post-media__arrow post-media__arrow--next"
+              aria-label={t.next}
+              onClick={() => go(index + 1)}
+            >
               ›
             </button>
             <span className="post-media__counter">

@@ -2,13 +2,24 @@ import { Text, Title } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
 import { formatNumber, formatTimeAgo } from '@autoradar/core';
 import { formatPostPrice } from '../../../components/format-post-price';
-import { messages } from '../../../messages';
+import { postMessages } from '../messages';
 import { PostText } from '../post-text';
 
-const t = messages.post;
+const t = postMessages;
 
 /** Title, price, the key facts and the description of a listing. */
-export function PostDetails({ post, now, source }: { post: Post; now: Date; source?: string | undefined }) {
+export function PostDetails({
+  post,
+  now,
+  source,
+  hideText = false,
+}: {
+  post: Post;
+  now: Date;
+  source?: string | undefined;
+  /** The source's embedded post shows the text instead. */
+  hideText?: boolean;
+}) {
   const price = formatPostPrice(post);
   const facts: [string, string][] = [];
   if (post.year !== null) facts.push([t.year, String(post.year)]);
@@ -20,7 +31,9 @@ export function PostDetails({ post, now, source }: { post: Post; now: Date; sour
       <Title Component="h1" level="2" weight="1" className="post-details__title">
         {post.title}
       </Title>
-      <p className={price ? 'post-details__price' : 'post-details__price post-details__price--missing'}>{price ?? t.priceMissing}</p>
+      <p className={price ? 'post-details__price' : 'post-details__price post-details__price--missing'}>
+        {price ?? t.priceMissing}
+      </p>
       <p className="post-details__meta">
         <time dateTime={post.published_at} title={t.published}>
           {formatTimeAgo(post.published_at, now)}
@@ -37,7 +50,7 @@ export function PostDetails({ post, now, source }: { post: Post; now: Date; sour
           ))}
         </dl>
       ) : null}
-      {post.text ? (
+      {post.text && !hideText ? (
         <section aria-label={t.description}>
           <Text Component="div">
             <PostText html={post.text} className="post-details__text" />

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { messages } from '../../../messages';
+import { FavouriteButton } from '../../../components/post-card';
+import { postMessages } from '../messages';
 import { usePlatform } from '../../../platform';
+import { ShareButton } from './share-button';
 
 /** Back to where the user came from, or home when the page was opened directly. */
 function useGoBack(): () => void {
@@ -13,24 +15,47 @@ function useGoBack(): () => void {
   };
 }
 
-/** Inside Telegram the native BackButton does this job (BackButtonLayout); elsewhere the page has its own link. */
-export function PostTopBar() {
+export interface PostTopBarProps {
+  /** The listing once loaded: its favourite button shows then. */
+  postId?: number | undefined;
+  /** The loaded listing's title: its share button shows then. */
+  title?: string | undefined;
+  /** The admins' menu, when the viewer is one. */
+  adminMenu?: React.ReactNode;
+}
+
+/**
+ * Spec §2: back, favourite, and for admins a menu; issue 13 adds share. Inside Telegram the native BackButton does the back
+ * (BackButtonLayout), so only the other two show there.
+ */
+export function PostTopBar({ postId, title, adminMenu }: PostTopBarProps) {
   const platform = usePlatform();
   const goBack = useGoBack();
-  if (platform.backButton) return null;
+  const showBack = !platform.backButton;
+  if (!showBack && postId === undefined) return null;
 
   return (
     <nav className="post-top-bar">
-      <Link
-        to="/"
-        className="post-top-bar__back"
-        onClick={(event) => {
-          event.preventDefault();
-          goBack();
-        }}
-      >
-        <span aria-hidden="true">‹</span> {messages.post.back}
-      </Link>
+      {showBack ? (
+        <Link
+          to="/"
+          className="post-top-bar__back"
+          onClick={(event) => {
+            event.preventDefault();
+            goBack();
+          }}
+        >
+          <span aria-hidden="true">‹</span> {postMessages.back}
+        </Link>
+      ) : null}
+      <span className="post-top-bar__spacer" />
+      {postId !== undefined ? (
+        <div className="post-top-bar__actions">
+          {title !== undefined ? <ShareButton post={{ id: postId, title }} /> : null}
+          <FavouriteButton postId={postId} className="post-top-bar__favourite" />
+          {adminMenu}
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -1,13 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
 import { PlatformContext, type Platform } from '../../../platform';
-import type { PostState } from '../hooks/post';
-import { PostView } from './post-screen';
+import type { CallState } from '../../../api/atom-with-call';
+import { PostScreen, PostView } from './post-screen';
 
 const web: Platform = { kind: 'web', openLink: () => {} };
 const telegram: Platform = { ...web, kind: 'miniapp', backButton: { show() {}, hide() {}, onClick: () => () => {} } };
@@ -23,7 +22,7 @@ function wrap(children: React.ReactNode, platform: Platform = web): string {
   );
 }
 
-const view = (state: PostState) => wrap(<PostView state={state} retry={() => {}} now={now} />);
+const view = (state: CallState<Post>) => wrap(<PostView state={state} retry={() => {}} now={now} />);
 
 const telegramPost: Post = {
   ...samplePost,
@@ -40,7 +39,7 @@ describe('listing page', () => {
   });
 
   it('an own listing: photos with thumbnails, title, price in roubles, year, mileage, city, time ago and the text', () => {
-    const html = view({ kind: 'loaded', post: samplePost });
+    const html = view({ kind: 'loaded', data: samplePost });
     expect(html).toContain('src="/media/42/1.jpg"');
     expect(html).toContain('src="/media/42/1_sm.jpg"'); // the photo's thumbnail
     expect(html).toContain('aria-label="Показать 2 из 2"');
@@ -55,16 +54,24 @@ describe('listing page', () => {
   });
 
   it('an external listing: its text, made safe, and a button to the Telegram message', () => {
-    const html = view({ kind: 'loaded', post: telegramPost });
+    const html = view({ kind: 'loaded', data: telegramPost });
     expect(html).toContain('<p>Срочно!</p>');
     expect(html).not.toContain('<script');
     expect(html).toMatch(/<a[^>]*href="https:\/\/t\.me\/autoradar_msk\/1042"[^>]*>(?:(?!<\/a>).)*Перейти к объявлению/);
   });
 
   it('a 404 shows the API message with a link home', () => {
-    const html = view({ kind: 'notFound', message: 'Объявление не найдено или снято с публикации' });
+    const html = view({ kind: 'failed', status: 404, message: 'Объявление не найдено или снято с публикации' });
     expect(html).toContain('Объявление не найдено или снято с публикации');
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>(?:(?!<\/a>).)*На главную/);
+    expect(html).not.toContain('Повторить');
+  });
+
+  it('another failure shows its message and offers a retry', () => {
+    const html = view({ kind: 'failed', status: 500, message: 'Внутренняя ошибка сервера' });
+    expect(html).toContain('Внутренняя ошибка сервера');
+    expect(html).toMatch(/<button[^>]*>(?:(?!<\/button>).)*Повторить/);
+    expect(html).not.toContain('На главную');
   });
 
   it('a connection problem offers a retry', () => {
@@ -73,13 +80,15 @@ describe('listing page', () => {
     expect(html).toMatch(/<button[^>]*>(?:(?!<\/button>).)*Повторить/);
   });
 
-  it('has a back link on the web and leaves back to Telegram\'s own button in the mini-app', () => {
+  it("has a back link on the web and leaves back to Telegram's own button in the mini-app", () => {
     const at = (platform: Platform) =>
       renderToStaticMarkup(
         <PlatformContext.Provider value={platform}>
           <AppRoot appearance="light">
             <MemoryRouter initialEntries={['/posts/42']}>
-              <AppRoutes />
+              <Routes>
+                <Route path="posts/:id" element={<PostScreen />} />
+              </Routes>
             </MemoryRouter>
           </AppRoot>
         </PlatformContext.Provider>,

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deliveries, filters, users, type PostgresDbHandle } from '@autoradar/db';
+import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
+import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
+import { startBotApiEmulator } from './testing/bot-api-emulator';
+
+// Issue 14's durability check: two notification worker processes on one PostgreSQL; one is killed with SIGKILL in
+// the middle of its batch (at the moment its 5th message reaches Telegram). Every (filter, listing) pair is then
+// delivered exactly once, counted at the Bot API emulator: the killed worker's claimed rows go to the other worker when
+// its lease runs out, and its one call in flight is recorded as unknown instead of being sent again.
+
+const USERS = 60;
+const workerMain = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
+
+const runIf = postgresUnavailableReason && process.env['CI'] !== 'true' ? describe.skip : describe;
+
+runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
+  let handle: PostgresDbHandle;
+  let emulator: Awaited<ReturnType<typeof startBotApiEmulator>>;
+  const children: ChildProcess[] = [];
+  let killed: ChildProcess | undefined;
+  let callsOfKilled = 0;
+
+  const startWorker = (token: string) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', workerMain], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: {
+        ...process.env,
+        DATABASE_URL: handle.client.options.connectionString,
+        BOT_TOKEN: token,
+        BOT_USERNAME: 'autoradar_test_bot',
+        TELEGRAM_API_URL: emulator.url,
+        APP_URL: 'https://autoradar.example',
+        NOTIFY_CONCURRENCY: '1',
+        NOTIFY_BATCH: '10',
+        NOTIFY_LEASE_MS: '3000',
+        NOTIFY_POLL_MS: '500',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    return new Promise<ChildProcess>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('запущен')) resolve(child);
+      });
+      child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+    });
+  };
+
+  beforeAll(async () => {
+    handle = (await createTestDb({ name: 'postgres' })) as PostgresDbHandle;
+    emulator = await startBotApiEmulator({
+      onCall: (call) => {
+        // Worker A sends with its own token; it dies while Telegram holds its 5th message.
+        if (call.method === 'sendMessage' && call.token.startsWith('111') && ++callsOfKilled === 5) {
+          killed?.kill('SIGKILL');
+        }
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    await emulator?.close();
+    await handle?.close();
+  });
+
+  it('delivers every (filter, listing) pair exactly once', async () => {
+    const { db } = handle;
+    const owners = await db
+      .insert(users)
+      .values(
+        Array.from({ length: USERS }, (_, i) => ({
+          telegramId: 7_000_000 + i,
+          firstName: `Покупатель ${i}`,
+          isPro: true,
+          proExpired: new Date(Date.now() + 86_400_000),
+        })),
+      )
+      .returning({ id: users.id });
+    await db
+      .insert(filters)
+      .values(owners.map((o) => ({ userId: o.id, name: 'Любая машина', active: true, via: ['telegram' as const] })));
+
+    [killed] = await Promise.all([
+      startWorker('111111111:AAE_worker-a-token-for-the-emulator-only'),
+      startWorker('222222222:AAE_worker-b-token-for-the-emulator-only'),
+    ]);
+    const postId = await insertVisibleListing(db, { channel: 'site', title: 'Lada Vesta 2021', price: 1_200_000 }, []);
+
+    await vi.waitFor(
+      async () => {
+        const [open] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(deliveries)
+          .where(sql`${deliveries.status} in ('pending', 'sending')`);
+        const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveries);
+        expect(all!.n).toBe(USERS);
+        expect(open!.n).toBe(0);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+
+    expect(killed.signalCode).toBe('SIGKILL');
+    const perChat = new Map<unknown, number>();
+    for (const call of emulator.deliveredOf('sendMessage')) {
+      expect(call.payload['reply_markup']).toMatchObject({
+        inline_keyboard: [[{ url: `https://t.me/autoradar_test_bot/app?startapp=post_${postId}` }], [{}]],
+      });
+      perChat.set(call.payload['chat_id'], (perChat.get(call.payload['chat_id']) ?? 0) + 1);
+    }
+    expect(perChat.size).toBe(USERS);
+    expect([...perChat.values()].every((n) => n === 1)).toBe(true);
+    // The message in flight when the worker died arrived, but its worker could not record it: unknown, not resent.
+    const statuses = await db
+      .select({ status: deliveries.status, n: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(eq(deliveries.postId, postId))
+      .groupBy(deliveries.status);
+    expect(Object.fromEntries(statuses.map((s) => [s.status, s.n]))).toEqual({ sent: USERS - 1, unknown: 1 });
+    const tokens = new Set(emulator.deliveredOf('sendMessage').map((c) => c.token.slice(0, 3)));
+    expect(tokens).toEqual(new Set(['111', '222']));
+  }, 120_000);
+});

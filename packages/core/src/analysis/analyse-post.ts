@@ -1,0 +1,91 @@
+// The analysis of one raw channel post (spec §1, issue 15): is it a sale, and of what. Pure and synchronous; the
+// reference index is built once (buildAnalysisIndex) and shared.
+import { findCity } from './city';
+import { readQuantities, type Currency } from './quantities';
+import type { AnalysisIndex, AnalysisVehicleKind } from './reference-index';
+import { nonSaleReason, type NonSaleReason } from './sale';
+import { tokenize } from './tokens';
+import { findVehicle } from './vehicle';
+
+export interface PostAnalysis {
+  is_sale: boolean;
+  kind: AnalysisVehicleKind | null;
+  brand: string | null;
+  model: string | null;
+  year: number | null;
+  price: number | null;
+  currency: Currency | null;
+  mileage_km: number | null;
+  city: string | null;
+  /** 'Toyota Camry, 2018' — the listing's title. */
+  title: string | null;
+  /** Brand and model as the catalogue names them, for finding their rows ('УАЗ', 'E-Класс'). */
+  catalog: { brand: string; model: string | null } | null;
+  /** Why the post is not a sale (null for a sale). */
+  reason: NonSaleReason | null;
+}
+
+export interface AnalyseOptions {
+  /** Latest plausible production year; defaults to next year by the system clock. */
+  maxYear?: number;
+}
+
+const MOTO_WORDS =
+  /(?<![\p{L}])(мотоцикл\p{L}*|мото(?![\p{L}])|байк\p{L}*|питбайк\p{L}*|эндуро|скутер\p{L}*|мопед\p{L}*|спортбайк\p{L}*|кроссовый|мотард|чоппер|круизер|кубов\p{L}*|моточас\p{L}*|🏍|🛵)/iu;
+
+const EMPTY = {
+  kind: null,
+  brand: null,
+  model: null,
+  year: null,
+  price: null,
+  currency: null,
+  mileage_km: null,
+  city: null,
+  title: null,
+  catalog: null,
+} as const;
+
+export function analysePost(index: AnalysisIndex, text: string, options: AnalyseOptions = {}): PostAnalysis {
+  const maxYear = options.maxYear ?? new Date().getFullYear() + 1;
+  const tokens = tokenize(text);
+  const motoHint = MOTO_WORDS.test(text);
+  const first = readQuantities(text, { exclude: [], vehicleEnd: null, maxYear, minRoubles: 10_000 });
+  const vehicle = findVehicle(index, tokens, motoHint, first.year);
+  const quantities = vehicle
+    ? readQuantities(text, {
+        exclude: vehicle.spans,
+        vehicleEnd: vehicle.end,
+        maxYear,
+        minRoubles: vehicle.kind === 'moto' ? 10_000 : 30_000,
+      })
+    : first;
+  const reason = nonSaleReason(text, {
+    hasVehicle: vehicle !== null,
+    hasPrice: quantities.price !== null,
+    hasYear: quantities.year !== null,
+    hasMileage: quantities.mileageKm !== null,
+    rate: quantities.rate,
+  });
+  if (reason !== null || !vehicle) return { is_sale: false, ...EMPTY, reason: reason ?? 'no-vehicle' };
+  const brand = vehicle.brand.name;
+  const model = vehicle.model?.name ?? null;
+  const year = quantities.year;
+  const title = [[brand, model].filter(Boolean).join(' '), year]
+    .filter((part) => part !== null && part !== '')
+    .join(', ');
+  return {
+    is_sale: true,
+    kind: vehicle.kind ?? (motoHint ? 'moto' : 'car'),
+    brand,
+    model,
+    year,
+    price: quantities.price?.value ?? null,
+    currency: quantities.price?.currency ?? null,
+    mileage_km: quantities.mileageKm,
+    city: findCity(index, tokens, text),
+    title,
+    catalog: { brand: vehicle.brand.catalogName, model: vehicle.model?.catalogName ?? null },
+    reason: null,
+  };
+}

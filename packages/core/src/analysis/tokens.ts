@@ -1,0 +1,42 @@
+// Words of a post as the analysis sees them: letters and digits only, lower-cased, 'ё' as 'е' and Cyrillic letters
+// that look like Latin ones folded to Latin (the search's fold), so 'Х5' and 'X5', 'Е200' and 'E200' are one word.
+import { normalizeSearchText } from '../search-reference';
+
+export interface Token {
+  /** Folded form used for every lookup. */
+  key: string;
+  /** The word as written. */
+  raw: string;
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export function foldWord(word: string): string {
+  return normalizeSearchText(word);
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const raw = match[0];
+    const start = match.index;
+    tokens.push({ key: foldWord(raw), raw, start, end: start + raw.length });
+  }
+  return tokens;
+}
+
+/** The lookup key of a name: its folded words joined without separators ('Santa-Fe', 'Санта Фе' → one key). */
+export function nameKey(name: string): string {
+  return tokenize(name)
+    .map((token) => token.key)
+    .join('');
+}
+
+export function wordCount(name: string): number {
+  return tokenize(name).length;
+}
+
+export const hasCyrillic = (text: string): boolean => /[а-яё]/i.test(text);
+export const hasLatinLetter = (text: string): boolean => /[a-z]/i.test(text);

@@ -1,0 +1,180 @@
+// Which vehicle a post is about: brand and model from the catalogue, by brand names and synonyms, by a model named
+// without its brand ('Камри 2018'), by letter-and-number codes (RX200t, E200, 528i).
+import type { AnalysisIndex, AnalysisVehicleKind, IndexedBrand, IndexedModel } from './reference-index';
+import type { Span } from './quantities';
+import type { Token } from './tokens';
+
+export interface VehicleMatch {
+  kind: AnalysisVehicleKind;
+  brand: IndexedBrand;
+  model: IndexedModel | null;
+  /** Text spans of the brand and model names (numbers there are not years or prices). */
+  spans: Span[];
+  /** End of the first brand or model mention. */
+  end: number;
+}
+
+interface Hit<T> {
+  value: T;
+  first: number;
+  last: number;
+  /** Found by a code rule (RX200t, 528i) rather than by a catalogue name. */
+  weak?: boolean;
+}
+
+const isUpper = (raw: string) => raw === raw.toUpperCase() && /\p{L}/u.test(raw);
+
+function joined(tokens: readonly Token[], from: number, count: number): string {
+  let key = '';
+  for (let i = from; i < from + count; i++) key += tokens[i]!.key;
+  return key;
+}
+
+function brandHits(index: AnalysisIndex, tokens: readonly Token[]): Hit<IndexedBrand>[] {
+  const hits: Hit<IndexedBrand>[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (let n = Math.min(index.maxWords, tokens.length - i); n >= 1; n--) {
+      const keys = index.brands.get(joined(tokens, i, n));
+      if (!keys) continue;
+      const usable = keys.filter((key) => !key.short || (n === 1 && isUpper(tokens[i]!.raw)));
+      for (const key of usable) hits.push({ value: key.brand, first: i, last: i + n - 1 });
+      if (usable.length > 0) break;
+    }
+  }
+  return hits;
+}
+
+const UNIT_AFTER = /^(км|km|тыс|т|к|л|лс|hp|руб|р|г|гв|года|год|владел|хозя|куб|cc|мест|шт)$/u;
+
+function modelHits(
+  brand: IndexedBrand,
+  tokens: readonly Token[],
+  brandTokens: ReadonlySet<number>,
+  maxWords: number,
+): Hit<IndexedModel>[] {
+  const hits: Hit<IndexedModel>[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (let n = Math.min(maxWords, tokens.length - i); n >= 1; n--) {
+      const key = joined(tokens, i, n);
+      const found = brand.models.get(key);
+      if (!found) continue;
+      if (/^\d+$/.test(key)) {
+        // A bare number names a model only right after the brand ('ВАЗ 2107', 'Мазда 3', 'Танк 300'), or a long
+        // catalogue number not followed by a unit.
+        const afterBrand = brandTokens.has(i - 1);
+        const next = tokens[i + n]?.key ?? '';
+        const yearLike = key.length === 4 && Number(key) >= 1950 && Number(key) <= 2035;
+        if (!afterBrand && (key.length < 4 || yearLike || UNIT_AFTER.test(next))) continue;
+        if (UNIT_AFTER.test(next) && !afterBrand) continue;
+      }
+      hits.push({ value: found[0]!, first: i, last: i + n - 1 });
+      break;
+    }
+    if (hits[hits.length - 1]?.first === i) continue;
+    // Codes: letters and digits in one word (RX200t, E200, ML350, 528i).
+    const code = /^([a-z]{1,3})(\d{2,3})[a-z]{0,3}$/.exec(tokens[i]!.key);
+    const byPrefix = code?.[1] ? brand.prefixes.get(code[1]) : undefined;
+    if (byPrefix) {
+      hits.push({ value: byPrefix, first: i, last: i, weak: true });
+      continue;
+    }
+    // BMW series by the number (528i, 320d, 740Li): with a letter after it or right after the brand.
+    const series = /^(\d)(\d{2})([a-z]{0,3})$/.exec(tokens[i]!.key);
+    const bySeries = series?.[1] ? brand.series.get(series[1]) : undefined;
+    if (series && bySeries && (series[3] !== '' || brandTokens.has(i - 1))) {
+      hits.push({ value: bySeries, first: i, last: i, weak: true });
+    }
+  }
+  return hits;
+}
+
+function bestModel(hits: Hit<IndexedModel>[]): Hit<IndexedModel> | null {
+  // The earliest mention; at the same place the longest name (Land Cruiser Prado over Land Cruiser); a longer name
+  // right after it is the more precise one (Sportster Iron 883).
+  let best: Hit<IndexedModel> | null = null;
+  for (const hit of hits) {
+    if (!best || hit.first < best.first || (hit.first === best.first && hit.last > best.last)) best = hit;
+  }
+  const next = best && hits.find((hit) => hit.first === best.last + 1 && hit.last - hit.first > best.last - best.first);
+  return next ?? best;
+}
+
+const fitsYear = (model: IndexedModel, year: number | null) =>
+  year === null || ((model.yearFrom ?? 0) <= year + 1 && (model.yearTo === null || year <= model.yearTo + 1));
+
+export function findVehicle(
+  index: AnalysisIndex,
+  tokens: readonly Token[],
+  motoHint: boolean,
+  yearHint: number | null,
+): VehicleMatch | null {
+  const span = (hit: Hit<unknown>): Span => ({ start: tokens[hit.first]!.start, end: tokens[hit.last]!.end });
+  const brands = brandHits(index, tokens);
+  const brandTokens = new Set<number>();
+  for (const hit of brands) for (let i = hit.first; i <= hit.last; i++) brandTokens.add(i);
+
+  // Models named alone; a brand word that is also another brand's model ('Солярис', 'Джетта') is read as the model
+  // unless the year says it is the newer brand.
+  const alone: Hit<IndexedModel>[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (let n = Math.min(index.maxWords, tokens.length - i); n >= 1; n--) {
+      const found = index.models.get(joined(tokens, i, n));
+      if (!found) continue;
+      const fitting = found.filter((model) => fitsYear(model, yearHint));
+      const pool = (fitting.length > 0 ? fitting : found).filter((model) =>
+        motoHint ? true : model.brand.kind === 'car',
+      );
+      const choice = (pool.length > 0 ? pool : found).sort((a, b) => a.brand.order - b.brand.order)[0];
+      if (!choice) continue;
+      alone.push({ value: choice, first: i, last: i + n - 1 });
+      i += n - 1;
+      break;
+    }
+  }
+
+  const candidates: { brand: IndexedBrand; model: Hit<IndexedModel> | null; mention: Hit<IndexedBrand> | null }[] = [];
+  const seen = new Set<IndexedBrand>();
+  for (const hit of brands) {
+    if (seen.has(hit.value)) continue;
+    seen.add(hit.value);
+    const shadow = alone.find(
+      (model) => model.first <= hit.first && model.last >= hit.last && model.value.brand !== hit.value,
+    );
+    if (shadow && !(yearHint !== null && hit.value.firstYear !== null && yearHint >= hit.value.firstYear)) continue;
+    candidates.push({
+      brand: hit.value,
+      model: bestModel(modelHits(hit.value, tokens, brandTokens, index.maxWords)),
+      mention: hit,
+    });
+  }
+  const withModel = candidates.filter((candidate) => candidate.model !== null);
+  const byName = withModel.filter((candidate) => candidate.model?.weak !== true);
+  let chosen = byName.length > 0 ? byName : withModel.length > 0 ? withModel : candidates;
+  if (chosen.length > 1) {
+    const kind = motoHint ? 'moto' : 'car';
+    const ofKind = chosen.filter((candidate) => candidate.brand.kind === kind);
+    if (ofKind.length > 0) chosen = ofKind;
+  }
+  const pick = chosen.sort((a, b) => (a.model?.first ?? a.mention!.first) - (b.model?.first ?? b.mention!.first))[0];
+  if (pick && (pick.model || alone.length === 0)) {
+    const spans = [pick.mention, pick.model].filter((hit): hit is Hit<never> => hit !== null).map(span);
+    return {
+      kind: pick.brand.kind,
+      brand: pick.brand,
+      model: pick.model?.value ?? null,
+      spans,
+      end: Math.min(...spans.map((s) => s.end)),
+    };
+  }
+  const firstAlone = alone[0];
+  if (firstAlone) {
+    const hit = pick ? (alone.find((model) => model.value.brand === pick.brand) ?? firstAlone) : firstAlone;
+    // The brand was named too but its model list missed: keep the model found alone only when it is that brand's.
+    const model = hit.value;
+    const fromBrand = pick && pick.brand !== model.brand ? null : model;
+    const brand = fromBrand ? model.brand : pick!.brand;
+    const mainSpan = span(hit);
+    return { kind: brand.kind, brand, model: fromBrand, spans: [mainSpan], end: mainSpan.end };
+  }
+  return null;
+}

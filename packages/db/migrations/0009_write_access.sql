@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "allows_write_to_pm" boolean;

@@ -1,0 +1,76 @@
+import { DELIVERY_STATUSES } from '@autoradar/core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { filters } from './filters';
+import { posts } from './posts';
+import { users } from './users';
+
+// Saved-filter notifications (issue 14, DESIGN.md §6). Two durable queues in PostgreSQL, worked with
+// FOR UPDATE SKIP LOCKED and leases like the report orders: a listing that became visible is one `notify_jobs` row
+// (matching), and each (filter, listing, channel) it matched is one `deliveries` row, unique, so a pair is sent once.
+
+/** pending: waits for due_at; sending: handed to Telegram/SMTP by locked_by; unknown: the sender died mid-call. */
+export { DELIVERY_STATUSES };
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const deliveryStatusEnum = pgEnum('delivery_status', DELIVERY_STATUSES);
+
+export const notifyJobs = pgTable(
+  'notify_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notify_jobs_open_idx')
+      .on(t.runAt, t.id)
+      .where(sql`done_at is null`),
+  ],
+);
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    filterId: bigint('filter_id', { mode: 'number' })
+      .notNull()
+      .references(() => filters.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `telegram` or `email` (core DELIVERY_CHANNELS). */
+    channel: text('channel').notNull(),
+    status: deliveryStatusEnum('status').notNull().default('pending'),
+    /** Immediately: when matched; worktime: the start of the user's next window. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deliveries_filter_post_channel_unique').on(t.filterId, t.postId, t.channel),
+    index('deliveries_due_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`status in ('pending', 'sending')`),
+    index('deliveries_user_idx').on(t.userId),
+    index('deliveries_post_idx').on(t.postId),
+  ],
+);
+
+export type NotifyJob = typeof notifyJobs.$inferSelect;
+export type Delivery = typeof deliveries.$inferSelect;

@@ -1,0 +1,315 @@
+// Storing an ingested channel or wall post (issue 15, DESIGN.md §6): analyse it (core), find whether the vehicle is
+// already listed (the same source post, a repost with the same normalised text, or the same car re-worded with a shared
+// photo), and either link the source to that listing or publish a new one through the listing publish path. Edits
+// update the listing (with price history) or unpublish it when they say it is sold. The caller broadcasts what the
+// result says (post.updated, post.unpublished) and announces new listings.
+import { contentHash, isClosePrice, isSameVehicle } from '@autoradar/core/aggregation';
+import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from '@autoradar/core/analysis/index';
+import {
+  brands,
+  cities,
+  models,
+  postPrices,
+  posts,
+  postSources,
+  sources,
+  type Db,
+  type DbTransaction,
+  type NewPost,
+  type Source,
+} from '@autoradar/db';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+
+export interface IngestPhoto {
+  /** 64-bit dHash of the photo (photoDHash), 16 hex digits. */
+  dhash: string;
+  url: string;
+  urlSm: string | null;
+}
+
+export interface IngestInput {
+  source: Source;
+  /** Telegram message id (the album's first) or VK wall post id. */
+  messageId: number;
+  text: string;
+  url: string | null;
+  photos: readonly IngestPhoto[];
+  /** VK only: the wall's owner id. */
+  vkOwnerId?: number;
+}
+
+export interface ListingMediaInput {
+  kind: 'photo';
+  url: string;
+  urlSm: string | null;
+  position: number;
+  isMain: boolean;
+}
+
+/** The publish path (packages/server/listings): inserts a visible listing with media, enqueues matching, returns its id. */
+export type PublishListing = (
+  tx: Db | DbTransaction,
+  post: Omit<NewPost, 'status'>,
+  media: readonly ListingMediaInput[],
+) => Promise<number>;
+
+export type IngestResult =
+  | { status: 'rejected'; reason: string }
+  | { status: 'published'; postId: number }
+  | { status: 'linked'; postId: number; by: 'repost' | 'same-vehicle' }
+  | { status: 'known'; postId: number }
+  | { status: 'updated'; postId: number; priceChanged: boolean }
+  | { status: 'unpublished'; postId: number }
+  | { status: 'unknown-message' };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
+const toHtml = (text: string) => escapeHtml(text.trim()).replace(/\n/g, '<br>');
+
+async function catalogIds(tx: Db | DbTransaction, analysis: PostAnalysis) {
+  let brandId: number | null = null;
+  let modelId: number | null = null;
+  let cityId: number | null = null;
+  if (analysis.catalog) {
+    const kind = analysis.kind ?? 'car';
+    const [brand] = await tx
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.name, analysis.catalog.brand), eq(brands.kind, kind)))
+      .limit(1);
+    brandId = brand?.id ?? null;
+    if (brandId !== null && analysis.catalog.model) {
+      const [model] = await tx
+        .select({ id: models.id })
+        .from(models)
+        .where(and(eq(models.brandId, brandId), eq(models.name, analysis.catalog.model)))
+        .limit(1);
+      modelId = model?.id ?? null;
+    }
+  }
+  if (analysis.city) {
+    const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.city, analysis.city)).limit(1);
+    cityId = city?.id ?? null;
+  }
+  return { brandId, modelId, cityId };
+}
+
+async function count(
+  tx: Db | DbTransaction,
+  sourceId: number,
+  column: 'postsSeen' | 'postsPublished' | 'postsRejected',
+) {
+  await tx
+    .update(sources)
+    .set({ [column]: sql`${sources[column]} + 1` })
+    .where(eq(sources.id, sourceId));
+}
+
+async function linkSource(tx: Db | DbTransaction, postId: number, input: IngestInput, hash: string | null) {
+  await tx
+    .insert(postSources)
+    .values({
+      postId,
+      sourceId: input.source.id,
+      messageId: input.messageId,
+      url: input.url,
+      contentHash: hash,
+      photoHashes: input.photos.map((photo) => photo.dhash),
+    })
+    .onConflictDoNothing();
+}
+
+async function recordPrice(
+  tx: Db | DbTransaction,
+  postId: number,
+  analysis: PostAnalysis,
+  sourceId: number,
+  current: { price: number | null; currency: string } | null,
+): Promise<boolean> {
+  if (analysis.price === null) return false;
+  const currency = analysis.currency ?? 'RUB';
+  if (current && current.price === analysis.price && current.currency === currency) return false;
+  await tx.insert(postPrices).values({ postId, price: analysis.price, currency, sourceId });
+  if (current) await tx.update(posts).set({ price: analysis.price, currency }).where(eq(posts.id, postId));
+  return true;
+}
+
+/** A new post of a source (channel_post, a wall post): publish it, link it to its listing, or count it rejected. */
+export async function ingestPost(
+  db: Db,
+  index: AnalysisIndex,
+  publish: PublishListing,
+  input: IngestInput,
+): Promise<IngestResult> {
+  const analysis = analysePost(index, input.text);
+  return db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ postId: postSources.postId })
+      .from(postSources)
+      .where(and(eq(postSources.sourceId, input.source.id), eq(postSources.messageId, input.messageId)));
+    if (known) return { status: 'known', postId: known.postId };
+    await count(tx, input.source.id, 'postsSeen');
+    if (!analysis.is_sale) {
+      await count(tx, input.source.id, 'postsRejected');
+      return { status: 'rejected', reason: analysis.reason ?? 'no-vehicle' };
+    }
+    const hash = contentHash(input.text);
+    if (hash) {
+      const [repost] = await tx
+        .select({ postId: postSources.postId })
+        .from(postSources)
+        .innerJoin(posts, eq(posts.id, postSources.postId))
+        .where(and(eq(postSources.contentHash, hash), eq(posts.status, 'published')))
+        .limit(1);
+      if (repost) {
+        await linkSource(tx, repost.postId, input, hash);
+        return { status: 'linked', postId: repost.postId, by: 'repost' };
+      }
+    }
+    const ids = await catalogIds(tx, analysis);
+    if (ids.brandId !== null && analysis.year !== null && input.photos.length > 0) {
+      const candidates = await tx
+        .select({
+          id: posts.id,
+          price: posts.price,
+          currency: posts.currency,
+          mark: posts.mark,
+          model: posts.model,
+          year: posts.year,
+        })
+        .from(posts)
+        .where(
+          and(
+            eq(posts.brandId, ids.brandId),
+            ids.modelId === null ? sql`true` : eq(posts.modelId, ids.modelId),
+            eq(posts.year, analysis.year),
+            eq(posts.status, 'published'),
+            ne(posts.channel, 'site'),
+          ),
+        )
+        .limit(200);
+      const close = candidates.filter((candidate) => isClosePrice(candidate.price, analysis.price));
+      if (close.length > 0) {
+        const hashes = await tx
+          .select({ postId: postSources.postId, photoHashes: postSources.photoHashes })
+          .from(postSources)
+          .where(
+            inArray(
+              postSources.postId,
+              close.map((candidate) => candidate.id),
+            ),
+          );
+        const mine = {
+          brand: analysis.brand,
+          model: analysis.model,
+          year: analysis.year,
+          price: analysis.price,
+          currency: analysis.currency,
+          photoHashes: input.photos.map((photo) => photo.dhash),
+        };
+        for (const candidate of close) {
+          const photoHashes = hashes.filter((row) => row.postId === candidate.id).flatMap((row) => row.photoHashes);
+          const theirs = { ...mine, price: candidate.price, currency: candidate.currency, photoHashes };
+          if (isSameVehicle(mine, theirs)) {
+            await linkSource(tx, candidate.id, input, hash);
+            await recordPrice(tx, candidate.id, analysis, input.source.id, {
+              price: candidate.price,
+              currency: candidate.currency,
+            });
+            return { status: 'linked', postId: candidate.id, by: 'same-vehicle' };
+          }
+        }
+      }
+    }
+    const isVk = input.source.kind === 'vk';
+    const postId = await publish(
+      tx,
+      {
+        channel: isVk ? 'vk' : input.source.identifier,
+        messageId: isVk ? null : input.messageId,
+        vkOwnerId: isVk ? (input.vkOwnerId ?? Number(input.source.identifier)) : null,
+        vkPostId: isVk ? input.messageId : null,
+        url: input.url,
+        hash,
+        brandId: ids.brandId,
+        modelId: ids.modelId,
+        cityId: ids.cityId,
+        mark: analysis.brand,
+        model: analysis.model,
+        title: analysis.title ?? analysis.brand ?? 'Объявление',
+        year: analysis.year,
+        price: analysis.price ?? 0,
+        currency: analysis.currency ?? 'RUB',
+        mileage: analysis.mileage_km,
+        text: toHtml(input.text),
+        location: analysis.city,
+      },
+      input.photos.map((photo, position) => ({
+        kind: 'photo',
+        url: photo.url,
+        urlSm: photo.urlSm,
+        position,
+        isMain: position === 0,
+      })),
+    );
+    await linkSource(tx, postId, input, hash);
+    await recordPrice(tx, postId, analysis, input.source.id, null);
+    await count(tx, input.source.id, 'postsPublished');
+    return { status: 'published', postId };
+  });
+}
+
+/** An edit of a source post (edited_channel_post): update its listing, or unpublish it when the edit says sold. */
+export async function ingestEdit(
+  db: Db,
+  index: AnalysisIndex,
+  input: Pick<IngestInput, 'source' | 'messageId' | 'text'>,
+): Promise<IngestResult> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ postId: postSources.postId, price: posts.price, currency: posts.currency, status: posts.status })
+      .from(postSources)
+      .innerJoin(posts, eq(posts.id, postSources.postId))
+      .where(and(eq(postSources.sourceId, input.source.id), eq(postSources.messageId, input.messageId)));
+    if (!link) return { status: 'unknown-message' };
+    if (mentionsSold(input.text)) {
+      await tx.update(posts).set({ status: 'unpublished' }).where(eq(posts.id, link.postId));
+      return { status: 'unpublished', postId: link.postId };
+    }
+    const analysis = analysePost(index, input.text);
+    await tx
+      .update(postSources)
+      .set({ contentHash: contentHash(input.text) })
+      .where(and(eq(postSources.sourceId, input.source.id), eq(postSources.messageId, input.messageId)));
+    if (!analysis.is_sale) {
+      await tx
+        .update(posts)
+        .set({ text: toHtml(input.text) })
+        .where(eq(posts.id, link.postId));
+      return { status: 'updated', postId: link.postId, priceChanged: false };
+    }
+    const ids = await catalogIds(tx, analysis);
+    const priceChanged = await recordPrice(tx, link.postId, analysis, input.source.id, link);
+    await tx
+      .update(posts)
+      .set({
+        text: toHtml(input.text),
+        title: analysis.title ?? undefined,
+        year: analysis.year,
+        mileage: analysis.mileage_km,
+        cityId: ids.cityId ?? undefined,
+        location: analysis.city ?? undefined,
+      })
+      .where(eq(posts.id, link.postId));
+    return { status: 'updated', postId: link.postId, priceChanged };
+  });
+}
+
+/** Price history of a listing, oldest first. */
+export async function priceHistory(db: Db, postId: number) {
+  return db
+    .select({ price: postPrices.price, currency: postPrices.currency, recordedAt: postPrices.recordedAt })
+    .from(postPrices)
+    .where(eq(postPrices.postId, postId))
+    .orderBy(postPrices.recordedAt, postPrices.id);
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_TIME_ZONE,
+  type DeliveryChannel,
+  type MatchableListing,
+  type SendMode,
+  type WorktimeSettings,
+} from '@autoradar/core';
+import type { Db } from '@autoradar/db';
+
+// The SQL form of core's matchFilter (packages/core/src/match-filter.ts), the one rule of "a listing satisfies a saved
+// filter". The filters' brands, models and cities are kept as exact keys in filter_match_keys (migration 0012, written
+// only by triggers on filters, users and models): subject = brand id (that brand with any model), -model id, or 0 (any
+// brand); city = city id or 0 (any city); with the owner's PRO end, the price and year bounds, and the filter's
+// send_mode and via. A listing (brand b, model m, city c) probes the six keys {b, -m, 0} x {c, 0} through one btree and
+// everything else is checked and read on the index entries (an index-only scan): no filter and no user row is read,
+// except the working-hours settings and time zone of the few worktime filters. The test 'finds exactly the filters core
+// matchFilter admits' checks it against matchFilter on random data and edits, on PGlite and PostgreSQL.
+
+/** A saved filter that admits a listing, with what a delivery row needs of it and its owner. */
+export interface MatchedFilter {
+  filterId: number;
+  userId: number;
+  via: DeliveryChannel[];
+  sendMode: SendMode;
+  /** Read for worktime filters only; null otherwise. */
+  worktimeSettings: WorktimeSettings | null;
+  timeZone: string;
+}
+
+const intArray = (xs: readonly number[]) => sql`${`{${xs.join(',')}}`}::integer[]`;
+
+/** The keys a listing probes: its brand, its model (negated) and 0 = any brand, times its city and 0 = any city. */
+export function listingMatchKeys(listing: MatchableListing) {
+  const subjects = [0];
+  if (listing.brand_id !== null) subjects.push(listing.brand_id);
+  if (listing.brand_id !== null && listing.model_id !== null) subjects.push(-listing.model_id);
+  const cities = listing.city_id === null ? [0] : [listing.city_id, 0];
+  return { subjects, cities };
+}
+
+/** The active saved filters of users with active PRO (is_pro and pro_expired after `now`) that admit the listing. */
+export function matchFiltersQuery(listing: MatchableListing, now: Date) {
+  const { subjects, cities } = listingMatchKeys(listing);
+  const price = listing.price;
+  const year = listing.year;
+  return sql`
+    select k.filter_id as "filterId", k.user_id as "userId", k.via, k.send_mode as "sendMode"
+    from filter_match_keys k
+    where k.subject = any(${intArray(subjects)}) and k.city = any(${intArray(cities)})
+      and k.pro_until > ${now.toISOString()}::timestamptz
+      and (k.price_from is null or ${price}::bigint >= k.price_from)
+      and (k.price_to is null or ${price}::bigint <= k.price_to)
+      and (k.year_from is null or ${year}::integer >= k.year_from)
+      and (k.year_to is null or ${year}::integer <= k.year_to)`;
+}
+
+/**
+ * The same rule read straight from the filters' own columns, every filter looked at: what the benchmark measures the
+ * keyed matcher against (a full scan), and a second reading of matchFilter for the tests.
+ */
+export function matchFiltersScanQuery(listing: MatchableListing, brandModelIds: readonly number[], now: Date) {
+  const brand = listing.brand_id ?? -1;
+  const model = listing.model_id ?? -1;
+  const city = listing.city_id ?? -1;
+  return sql`
+    select f.id as "filterId", f.user_id as "userId"
+    from filters f
+    join users u on u.id = f.user_id
+    where f.active
+      and (
+        ((f.brands @> array[${brand}]::integer[] or (f.brands = '{}' and f.models = '{}'))
+          and not (f.models && ${intArray(brandModelIds)}))
+        or f.models @> array[${model}]::integer[]
+      )
+      and (f.cities = '{}' or f.cities @> array[${city}]::integer[])
+      and (f.price_from is null or ${listing.price}::bigint >= f.price_from)
+      and (f.price_to is null or ${listing.price}::bigint <= f.price_to)
+      and (f.year_from is null or ${listing.year}::integer >= f.year_from)
+      and (f.year_to is null or ${listing.year}::integer <= f.year_to)
+      and u.is_pro and u.pro_expired > ${now.toISOString()}::timestamptz`;
+}
+
+export async function findMatchingFilters(db: Db, listing: MatchableListing, now: Date): Promise<MatchedFilter[]> {
+  type Row = { filterId: number | string; userId: number | string; via: DeliveryChannel[]; sendMode: SendMode };
+  const { rows } = await db.execute<Row & Record<string, unknown>>(matchFiltersQuery(listing, now));
+  const worktime = rows.filter((r) => r.sendMode === 'worktime').map((r) => Number(r.filterId));
+  const settings = new Map<number, { worktimeSettings: WorktimeSettings | null; timeZone: string }>();
+  if (worktime.length > 0) {
+    type Settings = { id: number | string; worktimeSettings: WorktimeSettings | null; timeZone: string };
+    const found = await db.execute<Settings & Record<string, unknown>>(sql`
+      select f.id, f.worktime_settings as "worktimeSettings", u.time_zone as "timeZone"
+      from filters f join users u on u.id = f.user_id
+      where f.id = any(${`{${worktime.join(',')}}`}::bigint[])`);
+    for (const r of found.rows) settings.set(Number(r.id), r);
+  }
+  return rows.map((r) => {
+    const filterId = Number(r.filterId);
+    const s = settings.get(filterId);
+    return {
+      filterId,
+      userId: Number(r.userId),
+      via: r.via,
+      sendMode: r.sendMode,
+      worktimeSettings: s?.worktimeSettings ?? null,
+      timeZone: s?.timeZone ?? DEFAULT_TIME_ZONE,
+    };
+  });
+}
+
+/** The ids of a brand's models, for the scan's "no chosen model of this brand" condition. */
+export async function modelIdsOfBrand(db: Db, brandId: number | null): Promise<number[]> {
+  if (brandId === null) return [];
+  const { rows } = await db.execute<{ id: number }>(sql`select id from models where brand_id = ${brandId}`);
+  return rows.map((r) => Number(r.id));
+}
+
+const dialect = new PgDialect();
+
+/** The SQL text and parameters of a statement, for EXPLAIN and the benchmark's plain client. */
+export function sqlText(query: ReturnType<typeof sql>) {
+  const q = dialect.sqlToQuery(query);
+  return { text: q.sql, params: q.params };
+}

@@ -1,0 +1,278 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { getNextWorktimeStart, type DeliveryChannel } from '@autoradar/core';
+import { deliveries, notifyJobs, posts, users, type Db, type DbTransaction } from '@autoradar/db';
+import { findMatchingFilters, type MatchedFilter } from './match-filters';
+
+// Two durable queues in PostgreSQL (migration 0007), worked like the report orders: rows are claimed with
+// FOR UPDATE SKIP LOCKED under a lease (locked_by, locked_until), so several worker processes share them and a crashed
+// worker's rows are taken over when its lease runs out. Statements run on PostgreSQL and PGlite alike.
+//
+// notify_jobs: one per listing that became visible; matching turns it into delivery rows.
+// deliveries:  one per (filter, listing, channel), unique: inserting twice is a no-op, so a pair is deliverable once.
+//              pending -> sending (marked right before the Telegram or SMTP call) -> sent | failed | pending (retry).
+//              A `sending` row whose lease ran out belonged to a worker that died mid-call: nobody knows whether the
+//              message arrived, so it becomes `unknown` and is never sent again blindly.
+
+/** PostgreSQL NOTIFY channel: a committed job wakes workers in other processes at once (LISTEN). */
+export const NOTIFY_WAKE_CHANNEL = 'autoradar_notify';
+
+/** Enqueues matching for a listing that just became visible; call inside the transaction that made it visible. */
+export async function enqueueNotifyJob(tx: Db | DbTransaction, postId: number, runAt?: Date): Promise<void> {
+  await tx.insert(notifyJobs).values({ postId, ...(runAt ? { runAt } : {}) });
+  // Delivered on commit, to every process that LISTENs (the separate worker processes); harmless without listeners.
+  await tx.execute(sql`select pg_notify(${NOTIFY_WAKE_CHANNEL}, ${String(postId)})`);
+}
+
+export interface ClaimedJob {
+  id: number;
+  postId: number;
+  attempts: number;
+}
+
+export async function claimNotifyJobs(
+  db: Db,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  limit = 10,
+): Promise<ClaimedJob[]> {
+  return db.transaction(async (tx) => {
+    const free = tx
+      .select({ id: notifyJobs.id })
+      .from(notifyJobs)
+      .where(
+        and(
+          isNull(notifyJobs.doneAt),
+          lte(notifyJobs.runAt, now),
+          or(isNull(notifyJobs.lockedUntil), lte(notifyJobs.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(notifyJobs.runAt), asc(notifyJobs.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx
+      .update(notifyJobs)
+      .set({
+        lockedBy: workerId,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${notifyJobs.attempts} + 1`,
+      })
+      .where(inArray(notifyJobs.id, free))
+      .returning({ id: notifyJobs.id, postId: notifyJobs.postId, attempts: notifyJobs.attempts });
+  });
+}
+
+/** When a matched filter's message may go out: now, or the start of the owner's next working-time window. */
+export function dueAtOf(filter: MatchedFilter, now: Date): Date | null {
+  if (filter.sendMode !== 'worktime' || !filter.worktimeSettings) return now;
+  return getNextWorktimeStart(filter.worktimeSettings, now, filter.timeZone || undefined);
+}
+
+/**
+ * Matches the job's listing and records one delivery per (filter, channel); a second run (a worker died after the
+ * insert) inserts nothing new. Returns how many rows were created.
+ */
+export async function runNotifyJob(db: Db, job: ClaimedJob, workerId: string, now: Date): Promise<number> {
+  const [post] = await db
+    .select({
+      id: posts.id,
+      status: posts.status,
+      brandId: posts.brandId,
+      modelId: posts.modelId,
+      cityId: posts.cityId,
+      price: posts.price,
+      currency: posts.currency,
+      year: posts.year,
+    })
+    .from(posts)
+    .where(eq(posts.id, job.postId));
+  let created = 0;
+  if (post && post.status === 'published') {
+    const listing = {
+      brand_id: post.brandId,
+      model_id: post.modelId,
+      city_id: post.cityId,
+      // Filters bound prices in roubles; a price in another currency is "not stated" for them.
+      price: post.currency === 'RUB' ? post.price : null,
+      year: post.year,
+    };
+    const matched = await findMatchingFilters(db, listing, now);
+    const rows = matched.flatMap((f) => {
+      const due = dueAtOf(f, now);
+      return f.via.map((channel: DeliveryChannel) => ({
+        filterId: f.filterId,
+        postId: post.id,
+        userId: f.userId,
+        channel,
+        status: due ? ('pending' as const) : ('skipped' as const),
+        dueAt: due ?? now,
+        createdAt: now,
+        ...(due ? {} : { error: 'Не выбран ни один день рассылки' }),
+      }));
+    });
+    for (let i = 0; i < rows.length; i += 1000) {
+      const inserted = await db
+        .insert(deliveries)
+        .values(rows.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ id: deliveries.id });
+      created += inserted.length;
+    }
+  }
+  await db
+    .update(notifyJobs)
+    .set({ doneAt: now, lockedBy: null, lockedUntil: null })
+    .where(and(eq(notifyJobs.id, job.id), eq(notifyJobs.lockedBy, workerId)));
+  return created;
+}
+
+export async function failNotifyJob(db: Db, job: ClaimedJob, workerId: string, now: Date, error: string) {
+  // Retried with backoff a few times, then left done with its reason.
+  const giveUp = job.attempts >= 5;
+  await db
+    .update(notifyJobs)
+    .set({
+      lockedBy: null,
+      lockedUntil: null,
+      error,
+      runAt: new Date(now.getTime() + 2 ** job.attempts * 1000),
+      ...(giveUp ? { doneAt: now } : {}),
+    })
+    .where(and(eq(notifyJobs.id, job.id), eq(notifyJobs.lockedBy, workerId)));
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  filterId: number;
+  postId: number;
+  userId: number;
+  channel: DeliveryChannel;
+  attempts: number;
+  dueAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * Claims due deliveries. First, `sending` rows whose lease ran out (their worker died mid-call) become `unknown`.
+ * A claimed row stays `pending` under this worker's lease until the moment of its call (markSending).
+ */
+export async function claimDeliveries(
+  db: Db,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  limit = 100,
+): Promise<ClaimedDelivery[]> {
+  await db
+    .update(deliveries)
+    .set({
+      status: 'unknown',
+      lockedBy: null,
+      lockedUntil: null,
+      error: 'Обработчик остановился во время отправки: неизвестно, дошло ли сообщение; повторно не отправляется',
+    })
+    .where(and(eq(deliveries.status, 'sending'), lt(deliveries.lockedUntil, now)));
+  return db.transaction(async (tx) => {
+    const free = tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.status, 'pending'),
+          lte(deliveries.dueAt, now),
+          or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(deliveries.dueAt), asc(deliveries.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await tx
+      .update(deliveries)
+      .set({ lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs) })
+      .where(inArray(deliveries.id, free))
+      .returning({
+        id: deliveries.id,
+        filterId: deliveries.filterId,
+        postId: deliveries.postId,
+        userId: deliveries.userId,
+        channel: deliveries.channel,
+        attempts: deliveries.attempts,
+        dueAt: deliveries.dueAt,
+        createdAt: deliveries.createdAt,
+      });
+    return rows.map((r) => ({ ...r, channel: r.channel as DeliveryChannel })).sort((a, b) => a.id - b.id);
+  });
+}
+
+/**
+ * Right before the call that sends: the rows become `sending` (committed) under this worker. Returns false when the
+ * lease was lost (another worker took the rows): then nothing may be sent.
+ */
+export async function markSending(
+  db: Db,
+  ids: readonly number[],
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(deliveries)
+    .set({
+      status: 'sending',
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`${deliveries.attempts} + 1`,
+    })
+    .where(
+      and(
+        inArray(deliveries.id, [...ids]),
+        eq(deliveries.lockedBy, workerId),
+        inArray(deliveries.status, ['pending', 'sending']),
+      ),
+    )
+    .returning({ id: deliveries.id });
+  return updated.length === ids.length;
+}
+
+export async function markSent(db: Db, ids: readonly number[], workerId: string, now: Date): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ status: 'sent', sentAt: now, lockedBy: null, lockedUntil: null, error: null })
+    .where(and(inArray(deliveries.id, [...ids]), eq(deliveries.lockedBy, workerId)));
+}
+
+export async function markOutcome(
+  db: Db,
+  ids: readonly number[],
+  workerId: string,
+  outcome:
+    { status: 'failed' | 'unknown' | 'skipped'; error: string } | { status: 'pending'; error: string; dueAt: Date },
+): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({
+      status: outcome.status,
+      error: outcome.error,
+      lockedBy: null,
+      lockedUntil: null,
+      ...('dueAt' in outcome ? { dueAt: outcome.dueAt } : {}),
+    })
+    .where(and(inArray(deliveries.id, [...ids]), eq(deliveries.lockedBy, workerId)));
+}
+
+/** Gives claimed rows back untouched (the worker is stopping): the next worker takes them at once. */
+export async function releaseDeliveries(db: Db, ids: readonly number[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(deliveries)
+    .set({ lockedBy: null, lockedUntil: null })
+    .where(and(inArray(deliveries.id, [...ids]), eq(deliveries.lockedBy, workerId), eq(deliveries.status, 'pending')));
+}
+
+/** A user blocked the bot (403): has_telegram becomes false and their waiting Telegram deliveries are dropped. */
+export async function markBotBlocked(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ botBlocked: true }).where(eq(users.id, userId));
+  await db
+    .update(deliveries)
+    .set({ status: 'skipped', error: 'Пользователь заблокировал бота', lockedBy: null, lockedUntil: null })
+    .where(and(eq(deliveries.userId, userId), eq(deliveries.channel, 'telegram'), eq(deliveries.status, 'pending')));
+}

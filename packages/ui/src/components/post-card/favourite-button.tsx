@@ -1,0 +1,68 @@
+import { useCallback } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { IconButton } from '@telegram-apps/telegram-ui';
+import { favouriteIdSetAtom, toggleFavouriteAtom } from '../../store/favourites';
+import { usePlatform } from '../../platform';
+import { postCardMessages as t } from './messages';
+
+/** Toggles a favourite; a guest is sent to sign in and comes back to this page. */
+export function useToggleFavourite(): (postId: number) => void {
+  const toggle = useSetAtom(toggleFavouriteAtom);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const platform = usePlatform();
+  return useCallback(
+    (postId: number) => {
+      const result = toggle(postId);
+      if (result === 'sign-in-required') {
+        const back = `${location.pathname}${location.search}`;
+        void navigate(`/login?redirect=${encodeURIComponent(back)}`);
+        return;
+      }
+      platform.hapticImpact?.('light');
+    },
+    [toggle, navigate, location.pathname, location.search, platform],
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20.3l-1.2-1.1C6.4 15.3 3.5 12.7 3.5 9.4 3.5 6.8 5.6 4.7 8.2 4.7c1.5 0 2.9.7 3.8 1.8.9-1.1 2.3-1.8 3.8-1.8 2.6 0 4.7 2.1 4.7 4.7 0 3.3-2.9 5.9-7.3 9.8L12 20.3z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The favourite toggle of a card or a listing page: a real button whose pressed state screen readers hear. */
+export function FavouriteButton({ postId, className }: { postId: number; className?: string }) {
+  const isFavourite = useAtomValue(favouriteIdSetAtom).has(postId);
+  const toggle = useToggleFavourite();
+  const label = isFavourite ? t.removeFavourite : t.addFavourite;
+  return (
+    <IconButton
+      type="button"
+      size="m"
+      mode="plain"
+      className={['favourite-button', isFavourite ? 'favourite-button--on' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-label={label}
+      aria-pressed={isFavourite}
+      title={label}
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        toggle(postId);
+      }}
+    >
+      <HeartIcon filled={isFavourite} />
+    </IconButton>
+  );
+}

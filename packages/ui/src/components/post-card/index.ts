@@ -1,0 +1,5 @@
+// The post card and its favourite button, shared by the feed, favourites and the listing page.
+export { PostCard, mediaPicture, type PostCardProps } from './post-card';
+export { FavouriteButton, useToggleFavourite } from './favourite-button';
+export { useMinuteClock } from './now';
+export { postCardMessages } from './messages';

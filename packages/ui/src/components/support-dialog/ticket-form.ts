@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { generateTicketNumber, type ApiFailure, type ValidationResult } from '@autoradar/core';
+import { describeSubmitError, URL_MAX_LENGTH } from '@autoradar/core';
+import { ApiError } from '../../api/api-error';
+
+/** What the two ticket forms hold; `message` is the support text or the inspection comment. */
+export interface TicketFields {
+  message: string;
+  contacts: string;
+}
+
+/** What a ticket form sends (spec §3 Ticket): the client's number, replaced by the server's in the answer. */
+export interface TicketRequest {
+  message: string | null;
+  contacts: string | null;
+  ticket: string;
+  url: string;
+}
+
+/** Spec §4: editing, sending, then sent (fields cleared) or failed (the form stays, the number is dropped). */
+export type TicketStatus =
+  { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; ticket: string } | { kind: 'failed'; message: string };
+
+export const EMPTY_TICKET_FIELDS: TicketFields = { message: '', contacts: '' };
+
+/** The failure text of spec §8: the server's message, else 'Ошибка при отправке формы'. */
+export function describeTicketError(error: unknown): string {
+  const failure: ApiFailure =
+    error instanceof ApiError
+      ? error.failure
+      : { kind: 'unknown', message: error instanceof Error ? error.message : null };
+  return describeSubmitError(failure);
+}
+
+/** The request for the fields as typed: trimmed, blanks as null, a fresh client number and the page's address. */
+export function buildTicketRequest(fields: TicketFields, now: Date, url: string): TicketRequest {
+  const message = fields.message.trim();
+  const contacts = fields.contacts.trim();
+  return {
+    message: message || null,
+    contacts: contacts || null,
+    ticket: generateTicketNumber(now),
+    url: url.slice(0, URL_MAX_LENGTH),
+  };
+}
+
+export interface TicketFormOptions {
+  /** core's validateSupportForm or validateInspectionForm. */
+  validate: (fields: TicketFields) => ValidationResult;
+  /** Sends the request and resolves with the server's ticket number. */
+  send: (request: TicketRequest) => Promise<string>;
+  /**
+   * Where the unsent fields are kept on the device (localStorage), so a reload or a closed window loses nothing;
+   * cleared once the request is sent. Without it the fields live as long as the dialog stays mounted.
+   */
+  storageKey?: string;
+  /** Injected in tests; the current time and page otherwise. */
+  now?: () => Date;
+  pageUrl?: () => string;
+}
+
+export interface TicketForm {
+  fields: TicketFields;
+  /** Field errors, shown once the user has tried to send. */
+  errors: Record<string, string>;
+  status: TicketStatus;
+  setField: (name: keyof TicketFields, value: string) => void;
+  submit: () => Promise<void>;
+  /** Back to editing after the success view (the fields were cleared there); a failure keeps the fields. */
+  reset: () => void;
+}
+
+const currentPage = () => (typeof window === 'undefined' ? '' : window.location.href);
+
+/** Unsent ticket fields on this device under `autoradar:ticket:<storageKey>`. */
+const TICKET_STORAGE_PREFIX = 'autoradar:ticket:';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage disabled (private mode, sandboxed frame): the fields live while the dialog does
+  }
+}
+
+/** The stored fields, read defensively (another version of the app may have written them); empty when none. */
+export function readStoredTicket(storageKey: string | undefined): TicketFields {
+  if (!storageKey) return EMPTY_TICKET_FIELDS;
+  try {
+    const raw = storage()?.getItem(TICKET_STORAGE_PREFIX + storageKey);
+    const value = raw ? (JSON.parse(raw) as unknown) : null;
+    if (!value || typeof value !== 'object') return EMPTY_TICKET_FIELDS;
+    const { message, contacts } = value as Record<string, unknown>;
+    return {
+      message: typeof message === 'string' ? message : '',
+      contacts: typeof contacts === 'string' ? contacts : '',
+    };
+  } catch {
+    return EMPTY_TICKET_FIELDS;
+  }
+}
+
+function storeTicket(storageKey: string, fields: TicketFields): void {
+  const key = TICKET_STORAGE_PREFIX + storageKey;
+  try {
+    if (!fields.message && !fields.contacts) storage()?.removeItem(key);
+    else storage()?.setItem(key, JSON.stringify(fields));
+  } catch {
+    // a full or disabled storage: the fields still live while the dialog does
+  }
+}
+
+/** The support and inspection forms' one state machine (spec §4 Support and inspection form). */
+export function useTicketForm({
+  validate,
+  send,
+  storageKey,
+  now = () => new Date(),
+  pageUrl = currentPage,
+}: TicketFormOptions): TicketForm {
+  const [fields, setFields] = useState<TicketFields>(() => readStoredTicket(storageKey));
+  useEffect(() => {
+    if (storageKey) storeTicket(storageKey, fields);
+  }, [storageKey, fields]);
+  const [status, setStatus] = useState<TicketStatus>({ kind: 'editing' });
+  const [tried, setTried] = useState(false);
+  const sending = useRef(false);
+
+  const setField = useCallback((name: keyof TicketFields, value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setStatus((current) => (current.kind === 'failed' ? { kind: 'editing' } : current));
+  }, []);
+
+  const submit = async () => {
+    if (sending.current) return;
+    setTried(true);
+    if (!validate(fields).valid) return;
+    sending.current = true;
+    setStatus({ kind: 'sending' });
+    try {
+      const ticket = await send(buildTicketRequest(fields, now(), pageUrl()));
+      setFields(EMPTY_TICKET_FIELDS);
+      setTried(false);
+      setStatus({ kind: 'sent', ticket });
+    } catch (error) {
+      setStatus({ kind: 'failed', message: describeTicketError(error) });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const reset = useCallback(() => {
+    setStatus({ kind: 'editing' });
+    setTried(false);
+  }, []);
+
+  return { fields, errors: tried ? validate(fields).errors : {}, status, setField, submit, reset };
+}

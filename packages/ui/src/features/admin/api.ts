@@ -1,0 +1,204 @@
+import {
+  contract,
+  type Brand,
+  type City,
+  type Configuration,
+  type EndpointBody,
+  type EndpointDefinition,
+  type Generation,
+  type Model,
+  type Order,
+  type OrderPart,
+  type Partner,
+  type Prompt,
+} from '@autoradar/contract';
+import { call as appCall, type Call } from '../../api/client';
+
+// The admin screens' calls (spec §7 reference data and partners). Each takes the app's client by default and another
+// in tests; failures reach the caller as ApiError.
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/**
+ * A multipart body: the client sends a FormData as it is (multipart/form-data), so the endpoint's declared fields are
+ * put into one. Empty values are left out, as an HTML form leaves out a file input with no file.
+ */
+function multipart<E extends EndpointDefinition>(_endpoint: E, fields: Record<string, string | Blob | null>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== null) form.append(name, value);
+  return form as unknown as EndpointBody<E>;
+}
+
+// --- reference data ---
+
+export async function fetchBrands(signal?: AbortSignal, call: Call = appCall): Promise<Brand[]> {
+  return (await call(contract.reference.brands, withSignal(signal))).data;
+}
+
+export async function fetchModels(brandId: string, signal?: AbortSignal, call: Call = appCall): Promise<Model[]> {
+  return (await call(contract.reference.models, { query: { car_brand_id: brandId }, ...withSignal(signal) })).data;
+}
+
+export interface ModelDetails {
+  generations: Generation[];
+  configurations: Configuration[];
+}
+
+export async function fetchModelDetails(
+  modelId: string,
+  signal?: AbortSignal,
+  call: Call = appCall,
+): Promise<ModelDetails> {
+  const params = { id: modelId };
+  const [generations, configurations] = await Promise.all([
+    call(contract.reference.generations, { params, ...withSignal(signal) }),
+    call(contract.reference.configurations, { params, ...withSignal(signal) }),
+  ]);
+  return { generations: generations.data, configurations: configurations.data };
+}
+
+export async function fetchCities(signal?: AbortSignal, call: Call = appCall): Promise<City[]> {
+  return (await call(contract.reference.cities, withSignal(signal))).data;
+}
+
+export type BrandBody = EndpointBody<typeof contract.reference.createBrand>;
+export type ModelBody = EndpointBody<typeof contract.reference.createModel>;
+export type CityBody = EndpointBody<typeof contract.reference.createCity>;
+
+export async function saveBrand(id: number | null, body: BrandBody, call: Call = appCall): Promise<Brand> {
+  const answer =
+    id === null
+      ? await call(contract.reference.createBrand, { body })
+      : await call(contract.reference.updateBrand, { params: { id: String(id) }, body });
+  return answer.data;
+}
+
+export async function deleteBrand(id: number, call: Call = appCall): Promise<void> {
+  await call(contract.reference.deleteBrand, { params: { id: String(id) } });
+}
+
+export async function saveModel(id: number | null, body: ModelBody, call: Call = appCall): Promise<Model> {
+  const answer =
+    id === null
+      ? await call(contract.reference.createModel, { body })
+      : await call(contract.reference.updateModel, { params: { id: String(id) }, body });
+  return answer.data;
+}
+
+export async function deleteModel(id: number, call: Call = appCall): Promise<void> {
+  await call(contract.reference.deleteModel, { params: { id: String(id) } });
+}
+
+export async function saveCity(id: number | null, body: CityBody, call: Call = appCall): Promise<City> {
+  const answer =
+    id === null
+      ? await call(contract.reference.createCity, { body })
+      : await call(contract.reference.updateCity, { params: { id: String(id) }, body });
+  return answer.data;
+}
+
+export async function deleteCity(id: number, call: Call = appCall): Promise<void> {
+  await call(contract.reference.deleteCity, { params: { id: String(id) } });
+}
+
+// --- partners ---
+
+export async function fetchPartners(signal?: AbortSignal, call: Call = appCall): Promise<Partner[]> {
+  return (await call(contract.partners.list, withSignal(signal))).data;
+}
+
+export async function fetchPartner(id: string, signal?: AbortSignal, call: Call = appCall): Promise<Partner> {
+  return (await call(contract.partners.get, { params: { id }, ...withSignal(signal) })).data;
+}
+
+export interface PartnerFields {
+  title: string;
+  url: string;
+  description: string;
+  /** A newly chosen file, the stored logo's address (kept), or none. */
+  logo: File | string | null;
+}
+
+/** POST /api/partners, or POST /api/partners/{id} with _method PUT (spec §7), both multipart. */
+export async function savePartner(id: string | null, fields: PartnerFields, call: Call = appCall): Promise<Partner> {
+  const { title, url, description, logo } = fields;
+  if (id === null) {
+    const endpoint = contract.partners.create;
+    // A new partner has no stored logo to keep: only a file is sent.
+    const file = logo instanceof File ? logo : null;
+    return (await call(endpoint, { body: multipart(endpoint, { title, url, description, logo: file }) })).data;
+  }
+  const endpoint = contract.partners.update;
+  const body = multipart(endpoint, { _method: 'PUT', title, url, description, logo });
+  return (await call(endpoint, { params: { id }, body })).data;
+}
+
+export type PromptBody = EndpointBody<typeof contract.partners.createPrompt>;
+
+export async function fetchPrompts(partnerId: string, signal?: AbortSignal, call: Call = appCall): Promise<Prompt[]> {
+  return (await call(contract.partners.prompts, { params: { id: partnerId }, ...withSignal(signal) })).data;
+}
+
+export async function fetchPrompt(
+  partnerId: string,
+  promptId: string,
+  signal?: AbortSignal,
+  call: Call = appCall,
+): Promise<Prompt> {
+  return (await call(contract.partners.prompt, { params: { id: partnerId, promptId }, ...withSignal(signal) })).data;
+}
+
+export async function savePrompt(
+  partnerId: string,
+  promptId: string | null,
+  body: PromptBody,
+  call: Call = appCall,
+): Promise<Prompt> {
+  const answer =
+    promptId === null
+      ? await call(contract.partners.createPrompt, { params: { id: partnerId }, body })
+      : await call(contract.partners.updatePrompt, { params: { id: partnerId, promptId }, body });
+  return answer.data;
+}
+
+export async function deletePrompt(partnerId: string, promptId: string, call: Call = appCall): Promise<void> {
+  await call(contract.partners.deletePrompt, { params: { id: partnerId, promptId } });
+}
+
+export async function fetchOrders(partnerId: string, signal?: AbortSignal, call: Call = appCall): Promise<Order[]> {
+  return (await call(contract.partners.orders, { params: { id: partnerId }, ...withSignal(signal) })).data;
+}
+
+export async function createOrder(partnerId: string, vin: string, call: Call = appCall): Promise<Order> {
+  const body = { string: vin, partner_id: Number(partnerId) };
+  return (await call(contract.partners.createOrder, { params: { id: partnerId }, body })).data;
+}
+
+export interface OrderDetail {
+  order: Order;
+  parts: OrderPart[];
+}
+
+export async function fetchOrder(
+  partnerId: string,
+  orderId: string,
+  signal?: AbortSignal,
+  call: Call = appCall,
+): Promise<OrderDetail> {
+  return call(contract.partners.order, { params: { id: partnerId, orderId }, ...withSignal(signal) });
+}
+
+/** Asks the provider again for the sections that failed; the answer is the order as it stands. */
+export async function refreshOrder(
+  partnerId: string,
+  orderId: string,
+  signal?: AbortSignal,
+  call: Call = appCall,
+): Promise<OrderDetail> {
+  return call(contract.partners.refreshOrder, { params: { id: partnerId, orderId }, ...withSignal(signal) });
+}
+
+/** The report file of a completed order (GET …/download), as the API stored it. */
+export async function downloadReport(partnerId: string, orderId: string, call: Call = appCall): Promise<Order> {
+  return call(contract.partners.downloadOrder, { params: { id: partnerId, orderId } });
+}

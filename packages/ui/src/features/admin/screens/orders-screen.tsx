@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, Cell, Input, Section } from '@telegram-apps/telegram-ui';
+import type { Order } from '@autoradar/contract';
+import {
+  getOrderStatusLabel,
+  MESSAGES,
+  validateOrderVin,
+  VIN_INPUT_MAX_LENGTH,
+  type FieldErrors,
+} from '@autoradar/core';
+import { useCall } from '../../../api/use-call';
+import { createOrder } from '../api';
+import { AdminPage } from '../components/admin-page';
+import { CallView } from '../components/call-view';
+import { Field, fieldAria } from '../components/field';
+import { StatusBadge } from '../components/status-badge';
+import { describeOr } from '../errors';
+import { usePartnerTitle } from '../hooks/use-partner-title';
+import { useSaveForm } from '../hooks/use-save-form';
+import { formatOrderTime } from '../format';
+import { adminMessages } from '../messages';
+import { ordersFamily } from '../state';
+import '../admin.css';
+
+const t = adminMessages.orders;
+
+export interface NewOrderFormProps {
+  partnerId: string;
+  create?: (partnerId: string, vin: string) => Promise<Order>;
+  onCreated: (order: Order) => void;
+}
+
+/** The new-order input (spec §2): a VIN checked as the API checks it (core validateOrderVin), then the order. */
+export function NewOrderForm({ partnerId, create = createOrder, onCreated }: NewOrderFormProps) {
+  const id = useId();
+  const form = useSaveForm({
+    initial: { vin: '' },
+    toBody: (fields: { vin: string }) => fields.vin,
+    validate: (vin: string): FieldErrors => {
+      const message = validateOrderVin(vin);
+      return message === null ? {} : { vin: message };
+    },
+    save: (vin: string) => create(partnerId, vin),
+    describeError: describeOr(MESSAGES.orderCreateFailed),
+    onSaved: onCreated,
+  });
+  // The API names the VIN field `string`, as the spec does.
+  const error = form.errors['vin'] ?? form.errors['string'];
+  const pending = form.state.kind === 'pending';
+  return (
+    <form
+      className="admin-form admin-form-card admin-new-order"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+    >
+      <Field id={`${id}-vin`} label={t.newOrder} error={error}>
+        <div className="admin-row admin-row--field">
+          <div className="admin-row__grow">
+            <Input
+              {...fieldAria(`${id}-vin`, error)}
+              className="admin-vin"
+              aria-required
+              name="vin"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={VIN_INPUT_MAX_LENGTH}
+              value={form.fields.vin}
+              placeholder={t.vinPlaceholder}
+              onChange={(event) => form.setField('vin', event.target.value)}
+            />
+          </div>
+          <Button type="submit" size="m" loading={pending} disabled={pending}>
+            {t.submit}
+          </Button>
+        </div>
+      </Field>
+      {form.state.kind === 'failed' ? (
+        <p className="admin-alert" role="alert">
+          {form.state.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function OrderList({ partnerId, orders }: { partnerId: string; orders: readonly Order[] }) {
+  return (
+    <Section className="admin-section">
+      {orders.map((order) => (
+        <Cell
+          key={order.id}
+          // The kit's Cell renders the router's link (a real <a href>) and passes `to` on to it.
+          {...{ Component: Link, to: `/partners/${partnerId}/orders/${order.id}` }}
+          className="admin-cell admin-order-row"
+          subtitle={t.created(formatOrderTime(order.created_at))}
+          after={<StatusBadge status={order.status} />}
+          aria-label={`${order.string}, ${getOrderStatusLabel(order.status)}`}
+        >
+          <span className="admin-vin-text">{order.string}</span>
+        </Cell>
+      ))}
+    </Section>
+  );
+}
+
+/** /partners/:id/orders (spec §2): a new order by VIN, and the partner's orders, newest first. */
+export function OrdersScreen() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { state, retry } = useCall(ordersFamily(id));
+  const title = usePartnerTitle(id);
+  return (
+    <AdminPage title={t.title} subtitle={title} back="/partners">
+      <NewOrderForm partnerId={id} onCreated={(order) => void navigate(`/partners/${id}/orders/${order.id}`)} />
+      <CallView state={state} retry={retry} empty={MESSAGES.reportsNotFound}>
+        {(orders) => <OrderList partnerId={id} orders={orders} />}
+      </CallView>
+    </AdminPage>
+  );
+}

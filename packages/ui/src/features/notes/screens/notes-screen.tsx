@@ -1,0 +1,98 @@
+import { memo } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import type { Post } from '@autoradar/contract';
+import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
+import { MESSAGES } from '@autoradar/core';
+import type { CallState } from '../../../api/atom-with-call';
+import { useCall } from '../../../api/use-call';
+import { LinkButton } from '../../../components/link-button';
+import { PostCard } from '../../../components/post-card';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { readAppName } from '../../../config';
+import { useChannel } from '../../../realtime';
+import { favouriteIdsAtom } from '../../../store/favourites';
+import { notesMessages as t } from '../messages';
+import { dropNoteAtom, notesAtom, replaceNoteAtom, visibleNotes } from '../state';
+import '../notes.css';
+
+const LiveNote = memo(function LiveNote({ post }: { post: Post }) {
+  const replace = useSetAtom(replaceNoteAtom);
+  const drop = useSetAtom(dropNoteAtom);
+  useChannel(postChannel(post.id), REALTIME_EVENTS.postUpdated, (payload) => replace(payload.post));
+  useChannel(postChannel(post.id), REALTIME_EVENTS.postUnpublished, (payload) => drop(payload.id));
+  return <PostCard post={post} />;
+});
+
+/** The favourites for a given load state and the ids still favourited. */
+export function NotesView({
+  state,
+  retry,
+  ids,
+}: {
+  state: CallState<Post[]>;
+  retry: () => void;
+  ids: readonly number[];
+}) {
+  if (ids.length === 0 && state.kind !== 'offline' && state.kind !== 'failed') {
+    return (
+      <Placeholder
+        className="notes-state"
+        header={MESSAGES.noNotes}
+        action={
+          <LinkButton to="/search" size="m" mode="bezeled">
+            {t.toSearch}
+          </LinkButton>
+        }
+      />
+    );
+  }
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <div className="notes-state notes-state--loading" role="status" aria-label={t.loading}>
+          <Spinner size="l" />
+        </div>
+      );
+    case 'offline':
+    case 'failed':
+      return (
+        <Placeholder
+          className="notes-state"
+          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+          action={
+            <Button type="button" size="l" onClick={retry}>
+              {t.retry}
+            </Button>
+          }
+        />
+      );
+    case 'loaded':
+    case 'empty': {
+      const posts = visibleNotes(state.data, ids);
+      if (posts.length === 0) return <Placeholder className="notes-state" header={MESSAGES.noNotes} />;
+      return (
+        <ul className="notes-grid" aria-label={t.heading}>
+          {posts.map((post) => (
+            <li key={post.id}>
+              <LiveNote post={post} />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+  }
+}
+
+/** Favourites (spec §2, route /notes): the favourited listings as cards, or «Нет избранных записей». */
+export function NotesScreen() {
+  const { state, retry } = useCall(notesAtom);
+  const ids = useAtomValue(favouriteIdsAtom);
+  useDocumentTitle(t.documentTitle(readAppName()));
+  return (
+    <main className="notes-screen">
+      <h1 className="notes-screen__title">{t.heading}</h1>
+      <NotesView state={state} retry={retry} ids={ids} />
+    </main>
+  );
+}

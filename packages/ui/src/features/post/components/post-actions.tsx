@@ -1,0 +1,41 @@
+import { Button } from '@telegram-apps/telegram-ui';
+import { usePlatform } from '../../../platform';
+import { postActionMessages, postMessages } from '../messages';
+
+export interface PostActionsProps {
+  /** 'Перейти к объявлению' for aggregated listings (spec §2). */
+  externalUrl: string | null;
+  onOrderInspection: () => void;
+}
+
+/**
+ * The page's bottom buttons (spec §2): the source link for channel listings and 'Заказать осмотр'. One component,
+ * so the mini-app can later move the main action to Telegram's main button (issue 13).
+ */
+export function PostActions({ externalUrl, onOrderInspection }: PostActionsProps) {
+  const platform = usePlatform();
+  return (
+    <div className="post-actions">
+      {externalUrl ? (
+        <Button
+          Component="a"
+          href={externalUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="l"
+          mode="bezeled"
+          stretched
+          onClick={(event) => {
+            event.preventDefault();
+            platform.openLink(externalUrl);
+          }}
+        >
+          {postMessages.openExternal}
+        </Button>
+      ) : null}
+      <Button size="l" stretched onClick={onOrderInspection}>
+        {postActionMessages.orderInspection}
+      </Button>
+    </div>
+  );
+}

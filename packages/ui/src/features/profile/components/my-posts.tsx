@@ -1,0 +1,84 @@
+import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { MESSAGES } from '@autoradar/core';
+import type { CallState } from '../../../api/atom-with-call';
+import { LinkButton } from '../../../components/link-button';
+import { PostCard } from '../../../components/post-card';
+import type { MyPosts } from '../api';
+import { profileMessages as t } from '../messages';
+
+export interface MyPostsViewProps {
+  state: CallState<MyPosts>;
+  retry: () => void;
+}
+
+/** 'Мои объявления' (spec §2 Profile): the count, an add button and the user's listings with their state. */
+export function MyPostsView({ state, retry }: MyPostsViewProps) {
+  const count = state.kind === 'loaded' || state.kind === 'empty' ? state.data.count : null;
+  return (
+    <section className="profile-posts" aria-labelledby="profile-posts-title">
+      <div className="profile-posts__head">
+        <h2 className="profile-posts__title" id="profile-posts-title">
+          {t.myPosts}
+          {count !== null ? (
+            <span className="profile-posts__count" aria-label={t.myPostsCount(count)}>
+              {count}
+            </span>
+          ) : null}
+        </h2>
+        <LinkButton to="/new" size="s" mode="bezeled">
+          {t.add}
+        </LinkButton>
+      </div>
+      <MyPostsBody state={state} retry={retry} />
+    </section>
+  );
+}
+
+function MyPostsBody({ state, retry }: MyPostsViewProps) {
+  switch (state.kind) {
+    case 'loading':
+      return (
+        <div className="profile-state" role="status" aria-live="polite">
+          <Spinner size="m" />
+          <span className="profile-state__label">{t.loadingPosts}</span>
+        </div>
+      );
+    case 'offline':
+    case 'failed':
+      return (
+        <Placeholder
+          className="profile-state"
+          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+          action={
+            <Button size="m" onClick={retry}>
+              {t.retry}
+            </Button>
+          }
+        />
+      );
+    case 'empty':
+      return (
+        <Placeholder
+          className="profile-state"
+          header={t.noPosts}
+          description={t.noPostsNote}
+          action={
+            <LinkButton to="/new" size="m">
+              {t.addFirst}
+            </LinkButton>
+          }
+        />
+      );
+    case 'loaded':
+      return (
+        <ul className="profile-posts__grid">
+          {state.data.posts.map((post) => (
+            <li key={post.id} className="profile-posts__item">
+              <span className={`profile-status profile-status--${post.status}`}>{t.status[post.status]}</span>
+              <PostCard post={post} canNote={false} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}

@@ -1,0 +1,80 @@
+import { useAtom } from 'jotai';
+import type { FeedLayout } from '@autoradar/core';
+import { LinkButton } from '../../../components/link-button';
+import { formatFeedCount, formatFoundLine } from '../filter-rules';
+import { searchMessages as t } from '../messages';
+import { feedLayoutAtom } from '../state';
+
+function SparkIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 2l2.4 6.6L21 11l-6.6 2.4L12 20l-2.4-6.6L3 11l6.6-2.4z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** «Найдено 24 объявления» with the AI badge, and how many listings there are in all (spec §2). */
+export function FoundLine({ total, all }: { total: number; all: number }) {
+  return (
+    <div className="found-line" role="status" aria-live="polite">
+      <span className="found-line__count">{formatFoundLine(total)}</span>
+      <span className="found-line__badge">
+        <SparkIcon />
+        {t.aiBadge}
+      </span>
+      <span className="found-line__all">{t.allCount(formatFeedCount(all))}</span>
+    </div>
+  );
+}
+
+function LayoutIcon({ layout }: { layout: FeedLayout }) {
+  return layout === 'single' ? (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="4" y="4" width="16" height="7" rx="1.5" fill="currentColor" />
+      <rect x="4" y="13" width="16" height="7" rx="1.5" fill="currentColor" />
+    </svg>
+  ) : (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {[4, 10, 16].flatMap((x) =>
+        [4, 10, 16].map((y) => (
+          <rect key={`${x}-${y}`} x={x} y={y} width="4.5" height="4.5" rx="1" fill="currentColor" />
+        )),
+      )}
+    </svg>
+  );
+}
+
+/** Single or triple cards, kept in localStorage (spec §2). */
+export function LayoutToggle() {
+  const [layout, setLayout] = useAtom(feedLayoutAtom);
+  const option = (value: FeedLayout, label: string) => (
+    <button
+      type="button"
+      className={layout === value ? 'layout-toggle__option layout-toggle__option--on' : 'layout-toggle__option'}
+      aria-pressed={layout === value}
+      aria-label={label}
+      title={label}
+      onClick={() => setLayout(value)}
+    >
+      <LayoutIcon layout={value} />
+    </button>
+  );
+  return (
+    <div className="layout-toggle" role="group" aria-label={t.layoutLabel}>
+      {option('single', t.layoutSingle)}
+      {option('triple', t.layoutTriple)}
+    </div>
+  );
+}
+
+/** For users without PRO: new listings reach them a day later (spec §1, §2). */
+export function DelayBanner() {
+  return (
+    <div className="delay-banner">
+      <p className="delay-banner__text">{t.delayBanner}</p>
+      <LinkButton to="/pay" size="s" mode="bezeled">
+        {t.delayBannerLink}
+      </LinkButton>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useId, type ReactNode } from 'react';
+import { Button, Input, Modal } from '@telegram-apps/telegram-ui';
+import { useMainButton } from '../../../platform-hooks';
+import { searchMessages as t } from '../messages';
+
+export interface FilterDialogProps {
+  open: boolean;
+  /** Closing without Apply discards the draft (spec §4). */
+  onClose: () => void;
+  title: string;
+  onApply: () => void;
+  /** Clear resets the draft only; Apply still has to commit it. */
+  onClear: () => void;
+  applyDisabled?: boolean;
+  /** The search box of the list dialogs. */
+  search?: { value: string; onChange: (value: string) => void; placeholder: string };
+  /** 'list': fullscreen on phones, up to 800 wide (spec §9); 'compact': a short sheet for the range menus. */
+  variant?: 'list' | 'compact';
+  children: ReactNode;
+}
+
+/**
+ * The frame every filter dialog shares: a title, an optional search box, the content, and Clear and Apply at the
+ * bottom. The kit's Modal traps focus and closes on Escape and on the backdrop.
+ */
+export function FilterDialog({
+  open,
+  onClose,
+  title,
+  onApply,
+  onClear,
+  applyDisabled = false,
+  search,
+  variant = 'list',
+  children,
+}: FilterDialogProps) {
+  const titleId = useId();
+  // Inside Telegram, Apply is the main button under the dialog (issue 13).
+  const native = useMainButton({ text: t.apply, onClick: onApply, enabled: !applyDisabled, active: open });
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      className={`filter-dialog filter-dialog--${variant}`}
+      aria-labelledby={titleId}
+      header={<Modal.Header />}
+      overlayComponent={<Modal.Overlay className="filter-dialog__overlay" />}
+    >
+      <form
+        className="filter-dialog__frame"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!applyDisabled) onApply();
+        }}
+      >
+        <div className="filter-dialog__head">
+          <h2 id={titleId} className="filter-dialog__title">
+            {title}
+          </h2>
+          <Button type="button" size="s" mode="plain" onClick={onClose}>
+            {t.close}
+          </Button>
+        </div>
+        {search ? (
+          <div className="filter-dialog__search">
+            <Input
+              type="search"
+              value={search.value}
+              placeholder={search.placeholder}
+              aria-label={search.placeholder}
+              autoComplete="off"
+              onChange={(event) => search.onChange(event.target.value)}
+            />
+          </div>
+        ) : null}
+        <div className="filter-dialog__content">{children}</div>
+        <div className="filter-dialog__actions">
+          <Button type="button" size="l" mode="bezeled" stretched onClick={onClear}>
+            {t.clear}
+          </Button>
+          {native ? null : (
+            <Button type="submit" size="l" stretched disabled={applyDisabled}>
+              {t.apply}
+            </Button>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export interface OptionRowProps {
+  label: string;
+  hint?: string | undefined;
+  checked: boolean;
+  onToggle: () => void;
+  icon?: string | null | undefined;
+}
+
+/** One choice of a list dialog: a real checkbox with its label, the whole row clickable. */
+export function OptionRow({ label, hint, checked, onToggle, icon }: OptionRowProps) {
+  return (
+    <label className={checked ? 'option-row option-row--checked' : 'option-row'}>
+      <input type="checkbox" className="option-row__input" checked={checked} onChange={onToggle} />
+      <span className="option-row__box" aria-hidden="true" />
+      {icon ? <img className="option-row__icon" src={icon} alt="" loading="lazy" /> : null}
+      <span className="option-row__label">{label}</span>
+      {hint ? <span className="option-row__hint">{hint}</span> : null}
+    </label>
+  );
+}
+
+/** A heading inside a list dialog (Популярные, a region). */
+export function OptionGroup({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="option-group" aria-labelledby={id}>
+      <h3 id={id} className="option-group__title">
+        {title}
+      </h3>
+      <div className="option-group__rows">{children}</div>
+    </section>
+  );
+}

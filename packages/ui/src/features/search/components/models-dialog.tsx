@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { Model } from '@autoradar/contract';
+import { MESSAGES, searchModels } from '@autoradar/core';
+import { useCall } from '../../../api/use-call';
+import { rememberModelsAtom } from '../../../store/posts-store';
+import { toggleId } from '../filter-rules';
+import { searchMessages as t } from '../messages';
+import { brandsKey, knownBrandsAtom, modelsOfBrandsAtom } from '../state';
+import type { SelectionDialogProps } from './brands-dialog';
+import { DialogEmpty, DialogLoadState } from './dialog-states';
+import { FilterDialog, OptionGroup, OptionRow } from './filter-dialog';
+import { useDraft } from './use-draft';
+
+function ModelList({
+  brands,
+  query,
+  draft,
+  onToggle,
+}: {
+  brands: readonly number[];
+  query: string;
+  draft: readonly number[];
+  onToggle: (id: number) => void;
+}) {
+  const { state, retry } = useCall(modelsOfBrandsAtom(brandsKey(brands)));
+  const knownBrands = useAtomValue(knownBrandsAtom);
+  const remember = useSetAtom(rememberModelsAtom);
+  const models = state.kind === 'loaded' ? state.data : null;
+  useEffect(() => {
+    if (models) remember(models);
+  }, [models, remember]);
+
+  if (!models) return <DialogLoadState state={state} retry={retry} />;
+  const found = searchModels(models, query);
+  if (found.length === 0) return <DialogEmpty text={MESSAGES.noModels} />;
+  // Grouped by brand name: a car and a motorcycle brand of one name (BMW) make one group, as in the brands dialog.
+  const byBrand = new Map<string, Model[]>();
+  for (const model of found) {
+    const name = knownBrands.get(model.car_brand_id)?.name ?? t.brand;
+    byBrand.set(name, [...(byBrand.get(name) ?? []), model]);
+  }
+  return (
+    <>
+      {[...byBrand].map(([brandName, list]) => (
+        <OptionGroup key={brandName} title={brandName}>
+          {list.map((model) => (
+            <OptionRow
+              key={model.id}
+              label={model.name}
+              checked={draft.includes(model.id)}
+              onToggle={() => onToggle(model.id)}
+            />
+          ))}
+        </OptionGroup>
+      ))}
+    </>
+  );
+}
+
+/** Models of the chosen brands (spec §2); without a brand there is nothing to choose from. */
+export function ModelsDialog({
+  open,
+  onClose,
+  applied,
+  onApply,
+  brands,
+}: SelectionDialogProps & { brands: readonly number[] }) {
+  const [draft, setDraft] = useDraft<readonly number[]>(applied, open);
+  const [query, setQuery] = useDraft('', open);
+  return (
+    <FilterDialog
+      open={open}
+      onClose={onClose}
+      title={t.modelsTitle}
+      onApply={() => onApply([...draft])}
+      onClear={() => setDraft([])}
+      search={brands.length > 0 ? { value: query, onChange: setQuery, placeholder: t.searchModels } : undefined}
+    >
+      {brands.length === 0 ? (
+        <DialogEmpty text={MESSAGES.noBrandSelected} />
+      ) : (
+        <ModelList brands={brands} query={query} draft={draft} onToggle={(id) => setDraft(toggleId(draft, id))} />
+      )}
+    </FilterDialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@telegram-apps/telegram-ui';
+import type { Filter, User } from '@autoradar/contract';
+import { isProActive } from '@autoradar/core';
+import { describeCallError } from '../../../api/atom-with-call';
+import { useCall } from '../../../api/use-call';
+import { deleteSavedFilter, toggleSavedFilter } from '../api';
+import { hasFilterChanges, type FeedCriteria } from '../filter-rules';
+import { searchMessages as t } from '../messages';
+import { linkedFilterMissingAtom, savedFiltersAtom, selectedFilterIdAtom, selectSavedFilterAtom } from '../state';
+import { LazySaveFilterDialog as SaveFilterDialog } from './lazy-dialogs';
+
+// Only a user with saved filters needs the selector (and the kit's Select and Switch): it loads when there is one.
+const SavedFilterPicker = lazy(() =>
+  import('./saved-filter-picker').then((module) => ({ default: module.SavedFilterPicker })),
+);
+
+/** The query parameter a deep link names a saved filter with (the mini-app's `startapp=filter_<id>`). */
+export const FILTER_PARAM = 'filter';
+
+const upsert = (list: Filter[], filter: Filter) =>
+  list.some((other) => other.id === filter.id)
+    ? list.map((other) => (other.id === filter.id ? filter : other))
+    : [...list, filter];
+
+/**
+ * Saved filters (spec §2, §4): the selector (choosing one loads its values), save when the panel differs from the
+ * chosen filter (or from none), edit, delete, and the notifications toggle that only PRO users can switch.
+ */
+export function SavedFilters({ user, criteria, now = new Date() }: { user: User; criteria: FeedCriteria; now?: Date }) {
+  const { state, retry } = useCall(savedFiltersAtom);
+  const dispatch = useSetAtom(savedFiltersAtom);
+  const selectedId = useAtomValue(selectedFilterIdAtom);
+  const select = useSetAtom(selectSavedFilterAtom);
+  const [dialog, setDialog] = useState<'create' | 'edit' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get(FILTER_PARAM);
+  const linkMissing = useAtomValue(linkedFilterMissingAtom);
+  const setLinkMissing = useSetAtom(linkedFilterMissingAtom);
+
+  const filters = state.kind === 'loaded' ? state.data : [];
+  const selected = filters.find((filter) => filter.id === selectedId) ?? null;
+
+  // A link to /search?filter=<id> chooses that saved filter once the list is in; an id that is not the user's says so
+  // and leaves the feed as it was. The parameter goes from the address either way (a reload keeps the choice made).
+  useEffect(() => {
+    if (linkedId === null || state.kind !== 'loaded') return;
+    const linked = state.data.find((filter) => String(filter.id) === linkedId);
+    if (linked) select(linked);
+    setLinkMissing(!linked);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(FILTER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedId, state, select, setLinkMissing, setParams]);
+  const pro = isProActive(user, now);
+  const changed = hasFilterChanges(criteria, selected);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      setError(describeCallError(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSaved = (filter: Filter) => {
+    setDialog(null);
+    if (state.kind === 'loaded') dispatch({ type: 'update', update: (list) => upsert(list, filter) });
+    else retry();
+    select(filter);
+  };
+
+  return (
+    <div className="saved-filters">
+      {state.kind === 'failed' || state.kind === 'offline' ? (
+        <p className="saved-filters__error" role="alert">
+          {state.kind === 'failed' ? state.message : t.filterActionFailed}{' '}
+          <Button type="button" size="s" mode="plain" onClick={retry}>
+            {t.retry}
+          </Button>
+        </p>
+      ) : null}
+      {filters.length > 0 ? (
+        <Suspense fallback={null}>
+          <SavedFilterPicker
+            filters={filters}
+            selected={selected}
+            pro={pro}
+            busy={busy}
+            onSelect={(filter) => {
+              setError(null);
+              setLinkMissing(false);
+              select(filter);
+            }}
+            onToggle={(filter, active) =>
+              void run(async () => {
+                const updated = await toggleSavedFilter(filter.id, active);
+                dispatch({ type: 'update', update: (list) => upsert(list, updated) });
+              })
+            }
+            onEdit={() => setDialog('edit')}
+            onDelete={(filter) =>
+              run(async () => {
+                await deleteSavedFilter(filter.id);
+                dispatch({ type: 'update', update: (list) => list.filter((other) => other.id !== filter.id) });
+                select(null);
+              })
+            }
+          />
+        </Suspense>
+      ) : null}
+
+      {changed ? (
+        <Button type="button" size="s" mode="filled" onClick={() => setDialog('create')}>
+          {t.saveFilter}
+        </Button>
+      ) : null}
+
+      {error || linkMissing ? (
+        <p className="saved-filters__error" role="alert">
+          {error ?? t.linkedFilterNotFound}
+        </p>
+      ) : null}
+
+      <SaveFilterDialog
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        filter={dialog === 'edit' ? selected : null}
+        criteria={criteria}
+        user={user}
+        onSaved={onSaved}
+        now={now}
+      />
+    </div>
+  );
+}

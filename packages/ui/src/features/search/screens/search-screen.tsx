@@ -1,0 +1,93 @@
+import { useAtomValue } from 'jotai';
+import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
+import type { CallState } from '../../../api/atom-with-call';
+import { useCall } from '../../../api/use-call';
+import { useMinuteClock } from '../../../components/post-card';
+import { TestPeriodCard } from '../../../components/test-period-card/test-period-card';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { readAppName } from '../../../config';
+import { useSession } from '../../../session/hooks';
+import { DelayBanner, FoundLine, LayoutToggle } from '../components/feed-header';
+import { FeedGrid, FeedSkeleton } from '../components/feed-grid';
+import { FilterPanel } from '../components/filter-panel';
+import { LoadMore } from '../components/load-more';
+import { NewPostsPill } from '../components/new-posts-pill';
+import { useFeedLive } from '../hooks/use-feed-live';
+import { useFeedScrollRestore, useMirrorFeedToStore, useReloadOnFilterChange } from '../hooks/use-feed-sync';
+import { searchMessages as t } from '../messages';
+import { feedAtom, feedLayoutAtom, feedReloadingAtom, type FeedData } from '../state';
+import '../search.css';
+
+export interface FeedViewProps {
+  state: CallState<FeedData>;
+  retry: () => void;
+  layout: FeedLayout;
+  reloading: boolean;
+}
+
+/** The feed for a given load state: skeletons, the failure with a retry, nothing found, or the cards. */
+export function FeedView({ state, retry, layout, reloading }: FeedViewProps) {
+  switch (state.kind) {
+    case 'loading':
+      return <FeedSkeleton layout={layout} />;
+    case 'offline':
+    case 'failed':
+      return (
+        <Placeholder
+          className="feed-state"
+          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+          action={
+            <Button type="button" size="l" onClick={retry}>
+              {t.retry}
+            </Button>
+          }
+        />
+      );
+    case 'empty':
+      return (
+        <>
+          <div className="feed-head">
+            <FoundLine total={0} all={state.data.all} />
+          </div>
+          <Placeholder className="feed-state" header={MESSAGES.nothingFound} aria-busy={reloading} />
+        </>
+      );
+    case 'loaded':
+      return (
+        <>
+          <div className="feed-head">
+            <FoundLine total={state.data.total} all={state.data.all} />
+            <LayoutToggle />
+          </div>
+          <FeedGrid posts={state.data.posts} layout={layout} busy={reloading} />
+          <LoadMore hasMore={state.data.hasMore} hasPosts={state.data.posts.length > 0} />
+        </>
+      );
+  }
+}
+
+/** The search screen (spec §2, route `search`): the filter panel, the tariff banner and the live feed. */
+export function SearchScreen() {
+  const { user, status } = useSession();
+  const { state, retry } = useCall(feedAtom);
+  const layout = useAtomValue(feedLayoutAtom);
+  const reloading = useAtomValue(feedReloadingAtom);
+  const now = useMinuteClock();
+  useDocumentTitle(t.documentTitle(readAppName()));
+  useReloadOnFilterChange();
+  useMirrorFeedToStore();
+  useFeedLive();
+  useFeedScrollRestore(state.kind === 'loaded' || state.kind === 'empty');
+
+  return (
+    <main className="search-screen">
+      <h1 className="search-visually-hidden">{t.heading}</h1>
+      <TestPeriodCard />
+      <FilterPanel user={user} guest={status === 'guest'} now={now} />
+      {user && !isProActive(user, now) ? <DelayBanner /> : null}
+      <NewPostsPill />
+      <FeedView state={state} retry={retry} layout={layout} reloading={reloading} />
+    </main>
+  );
+}

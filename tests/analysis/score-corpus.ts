@@ -1,0 +1,112 @@
+// Scores the analysis against the labelled corpus (tests/fixtures/analysis): runs the same command as `pnpm analyse`
+// and compares its JSON lines with the expected fields. Used by the corpus test and by the benchmark.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface Expected {
+  is_sale: boolean;
+  kind: 'car' | 'moto' | null;
+  brand: string | null;
+  model: string | null;
+  year: number | null;
+  price: number | null;
+  currency: string | null;
+  mileage_km: number | null;
+  city: string | null;
+}
+
+export interface CorpusPost {
+  id: string;
+  text: string;
+  expected: Expected;
+}
+
+export type Output = Expected & { id: string };
+
+export const fixturesDir = fileURLToPath(new URL('../fixtures/analysis/', import.meta.url));
+const serverDir = fileURLToPath(new URL('../../packages/server/', import.meta.url));
+
+export function readCorpus(file: string): CorpusPost[] {
+  return readFileSync(`${fixturesDir}${file}`, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CorpusPost);
+}
+
+/** `pnpm analyse` (packages/server's `tsx src/ingest/analyse-cli.ts`) over the given JSON lines. */
+export function runAnalyse(input: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/ingest/analyse-cli.ts'], { cwd: serverDir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`analyse exited ${code}: ${stderr}`)),
+    );
+    child.stdin.end(input);
+  });
+}
+
+export const toInput = (posts: readonly CorpusPost[]) =>
+  posts.map((post) => JSON.stringify({ id: post.id, text: post.text }) + '\n').join('');
+
+const same = (a: string | null, b: string | null) =>
+  (a ?? '').toLowerCase().replace(/[\s-]/g, '') === (b ?? '').toLowerCase().replace(/[\s-]/g, '');
+
+export interface Score {
+  hits: number;
+  total: number;
+}
+
+export type Scores = Record<'sale' | 'rejection' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'city', Score>;
+
+export interface Miss {
+  id: string;
+  field: string;
+  got: unknown;
+  expected: unknown;
+}
+
+export function score(posts: readonly CorpusPost[], outputs: readonly Output[]): { scores: Scores; misses: Miss[] } {
+  const byId = new Map(outputs.map((output) => [output.id, output]));
+  const scores = Object.fromEntries(
+    ['sale', 'rejection', 'brand', 'model', 'year', 'price', 'mileage', 'city'].map((key) => [
+      key,
+      { hits: 0, total: 0 },
+    ]),
+  ) as Scores;
+  const misses: Miss[] = [];
+  const check = (key: keyof Scores, post: CorpusPost, ok: boolean, field: string, got: unknown, expected: unknown) => {
+    scores[key].total += 1;
+    if (ok) scores[key].hits += 1;
+    else misses.push({ id: post.id, field, got, expected });
+  };
+  for (const post of posts) {
+    const output = byId.get(post.id);
+    const e = post.expected;
+    if (!e.is_sale) {
+      check('rejection', post, output?.is_sale === false, 'is_sale', output?.is_sale, false);
+      continue;
+    }
+    check('sale', post, output?.is_sale === true, 'is_sale', output?.is_sale, true);
+    check('brand', post, same(output?.brand ?? null, e.brand), 'brand', output?.brand, e.brand);
+    check('model', post, same(output?.model ?? null, e.model), 'model', output?.model, e.model);
+    check('year', post, output?.year === e.year, 'year', output?.year, e.year);
+    check(
+      'price',
+      post,
+      output?.price === e.price && output?.currency === e.currency,
+      'price',
+      `${output?.price} ${output?.currency}`,
+      `${e.price} ${e.currency}`,
+    );
+    check('mileage', post, output?.mileage_km === e.mileage_km, 'mileage_km', output?.mileage_km, e.mileage_km);
+    check('city', post, same(output?.city ?? null, e.city), 'city', output?.city, e.city);
+  }
+  return { scores, misses };
+}
+
+export const percent = ({ hits, total }: Score) => (total === 0 ? 100 : (100 * hits) / total);

@@ -1,0 +1,5 @@
+import { SHARD_COUNT, shardOperations } from './support/operations';
+import { runBadInputSuite } from './support/run';
+
+// One of the suite's files: Vitest runs them side by side. The contract decides which operations each one gets.
+runBadInputSuite('shard-3', shardOperations(2, SHARD_COUNT));

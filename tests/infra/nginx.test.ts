@@ -1,0 +1,430 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync, gunzipSync } from 'node:zlib';
+import PusherServer from 'pusher';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type PostgresDbHandle } from '@autoradar/db';
+import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
+import { createTelegramLimits } from '@autoradar/server/telegram-api';
+import { startBot } from '../../bot/src/bot';
+import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
+import { silentBotLog, testBotInfo } from '../../bot/src/testing/test-bot';
+import { connected, createEcho, Inbox, waitFor, type EchoClient } from '../realtime/support';
+import { apiToken, callApi, TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../support/session';
+import { freePort, repoRoot } from '../support/server';
+
+// Production's shape (DESIGN.md §7) on one machine: Debian's nginx runs infra/nginx.conf, unchanged, in front of two
+// compiled API processes (`node apps/api/dist/main.js`) that share a fresh PostgreSQL database and the machine's Redis.
+// Only the two site files the config includes are the test's own: the loopback ports of the instances and of nginx.
+
+export const NGINX_PATH = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
+const REDIS_URL = process.env['TEST_REDIS_URL'] || 'redis://127.0.0.1:6379';
+const AUTH_RATE_LIMIT = 5;
+const START_TIMEOUT_MS = 120_000;
+
+interface Instance {
+  httpPort: number;
+  wsPort: number;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  localAddress?: string;
+  /** Announces this Content-Length but sends only `body`: the answer to the headers alone. */
+  declaredLength?: number;
+}
+
+/** One HTTP request as it goes over the wire: no automatic decompression, and a chosen source address. */
+function request(url: string, opts: RequestOptions = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...opts.headers };
+    if (opts.declaredLength !== undefined) headers['Content-Length'] = String(opts.declaredLength);
+    const req = http.request(
+      url,
+      { method: opts.method ?? 'GET', headers, localAddress: opts.localAddress, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+          req.destroy();
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (opts.declaredLength === undefined) req.end(opts.body);
+    else req.write(opts.body ?? '');
+  });
+}
+
+/** The `message` of a JSON error answer. */
+const messageOf = (answer: Answer) => (JSON.parse(answer.body.toString()) as { message?: string }).message;
+
+/** A PNG of random pixels (incompressible), `width`×`height`, about 3 bytes a pixel. */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const start = y * (width * 3 + 1);
+    rows[start] = 0;
+    randomBytes(width * 3).copy(rows, start + 1);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function startInstance(env: Record<string, string>, httpPort: number, wsPort: number): Instance {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
+    cwd: tmpdir(),
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(httpPort),
+      REVERB_PORT: String(wsPort),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { httpPort, wsPort, child, output: () => out, exited };
+}
+
+async function started(instance: Instance): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!instance.output().includes('работает:')) {
+    if (instance.child.exitCode !== null) throw new Error(`API exited:\n${instance.output()}`);
+    if (Date.now() > deadline) throw new Error(`API did not start:\n${instance.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(child: ChildProcess | undefined, exited?: Promise<unknown>): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const done = exited ?? new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await done;
+}
+
+describe('nginx (infra/nginx.conf) in front of two compiled API processes', () => {
+  const app = { id: `nginx-${randomBytes(4).toString('hex')}`, key: 'nginx-test-key', secret: 'nginx-test-secret' };
+  const dbName = `test_nginx_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const confDir = mkdtempSync(path.join(tmpdir(), 'autoradar-nginx-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'autoradar-data-'));
+  let admin: PostgresDbHandle | undefined;
+  let botApi: Awaited<ReturnType<typeof startBotApiEmulator>> | undefined;
+  let nginx: ChildProcess | undefined;
+  let nginxLog = '';
+  const instances: Instance[] = [];
+  const echoes: EchoClient[] = [];
+  let origin = '';
+  let nginxPort = 0;
+  let botPort = 0;
+
+  beforeAll(async () => {
+    if (!existsSync(NGINX_PATH)) {
+      throw new Error(`nginx не найден (${NGINX_PATH}): установите пакет nginx-light (apt-get install nginx-light)`);
+    }
+    // The compiled entry point of the current sources, as the Docker image builds it.
+    const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/build.mjs'), 'api'], { encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+
+    const handle = await createDb({ databaseUrl: testDatabaseUrl, dataDir: tmpdir() });
+    if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    admin = handle;
+    // A crashed run leaves its database behind; the name carries its creation time, so later runs drop it.
+    const { rows } = await admin.client.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'test\\_nginx\\_%'`,
+    );
+    for (const { datname } of rows) {
+      const created = Number.parseInt(datname.split('_')[2] ?? '', 36);
+      if (Number.isFinite(created) && Date.now() - created > 6 * 3_600_000) {
+        await admin.client.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+      }
+    }
+    await admin.client.query(`create database "${dbName}"`);
+    const databaseUrl = new URL(testDatabaseUrl);
+    databaseUrl.pathname = `/${dbName}`;
+
+    botApi = await startBotApiEmulator();
+    const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const env = {
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL,
+      // One media directory for both, as compose's shared volume: a photo uploaded on one is served by the other.
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      REVERB_APP_ID: app.id,
+      REVERB_APP_KEY: app.key,
+      REVERB_APP_SECRET: app.secret,
+      TRUST_PROXY: '127.0.0.1',
+      AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_USERNAME: TEST_BOT_USERNAME,
+      TELEGRAM_API_URL: botApi.url,
+      // As compose runs them: the bot is a process of its own (here: the webhook test's), the API only checks sign-ins.
+      BOT_IN_API: 'false',
+    };
+    // Both at once on an empty database: the migrations run under the advisory lock, once.
+    instances.push(startInstance(env, ports[0]!, ports[1]!), startInstance(env, ports[2]!, ports[3]!));
+    await Promise.all(instances.map(started));
+
+    nginxPort = await freePort();
+    botPort = await freePort();
+    origin = `http://127.0.0.1:${nginxPort}`;
+    copyFileSync(path.join(repoRoot, 'infra/nginx.conf'), path.join(confDir, 'nginx.conf'));
+    copyFileSync('/etc/nginx/mime.types', path.join(confDir, 'mime.types'));
+    const upstream = (name: string, port: (i: Instance) => number) =>
+      `upstream ${name} {\n${instances.map((i) => `  server 127.0.0.1:${port(i)};\n`).join('')}  keepalive 8;\n}\n`;
+    writeFileSync(
+      path.join(confDir, 'autoradar-upstreams.conf'),
+      upstream('autoradar_http', (i) => i.httpPort) +
+        upstream('autoradar_ws', (i) => i.wsPort) +
+        `upstream autoradar_bot {\n  server 127.0.0.1:${botPort};\n}\n` +
+        // Temporary files beside the config, so nginx needs no system directory.
+        ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+          .map((what) => `${what}_temp_path ${path.join(confDir, what)};\n`)
+          .join(''),
+    );
+    writeFileSync(path.join(confDir, 'autoradar-listen.conf'), `listen 127.0.0.1:${nginxPort};\n`);
+    nginx = spawn(
+      NGINX_PATH,
+      [
+        '-e',
+        'stderr',
+        '-p',
+        confDir,
+        '-c',
+        path.join(confDir, 'nginx.conf'),
+        '-g',
+        `daemon off; pid ${path.join(confDir, 'nginx.pid')}; user ${userInfo().username};`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    nginx.stdout?.on('data', (d: Buffer) => (nginxLog += d.toString()));
+    nginx.stderr?.on('data', (d: Buffer) => (nginxLog += d.toString()));
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}:\n${nginxLog}`);
+      const up = await request(`${origin}/api/health`).catch(() => undefined);
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${nginxLog}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(async () => {
+    for (const echo of echoes) echo.disconnect();
+    await stop(nginx);
+    await Promise.all(instances.map((i) => stop(i.child, i.exited)));
+    await botApi?.close();
+    if (admin) {
+      await admin.client.query(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+      await admin.close();
+    }
+    rmSync(confDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('start both instances at once on one empty database, which gets every migration once', async () => {
+    for (const instance of instances) expect(instance.output()).toContain('База данных: PostgreSQL');
+    const journal = JSON.parse(
+      readFileSync(path.join(repoRoot, 'packages/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    const url = new URL(testDatabaseUrl);
+    url.pathname = `/${dbName}`;
+    const db = await createDb({ databaseUrl: url.toString(), dataDir: tmpdir() });
+    try {
+      if (db.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const { rows } = await db.client.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+      expect(Number(rows[0]!.n)).toBe(journal.entries.length);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('serve the web app and the health check on the one public origin', async () => {
+    const page = await request(`${origin}/search`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body.toString()).toContain('window.__APP_CONFIG__');
+    const health = await request(`${origin}/api/health`);
+    expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it("send a JavaScript asset gzip-encoded to a browser that accepts gzip, decoding to the build's bytes", async () => {
+    const html = (await request(`${origin}/`)).body.toString();
+    const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const asset = await request(`${origin}${entry}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const built = readFileSync(path.join(repoRoot, 'apps/web/dist', entry!));
+    expect(asset.body.length).toBeLessThan(built.length);
+    expect(gunzipSync(asset.body).equals(built)).toBe(true);
+  });
+
+  it('deliver to a websocket client connected through nginx the events published on either instance', async () => {
+    const echo = createEcho({ wsPort: nginxPort, httpUrl: origin, key: app.key });
+    echoes.push(echo);
+    await connected(echo);
+    const inbox = new Inbox();
+    const channel = echo.channel('posts').listen('.post.published', inbox.push);
+    await waitFor('subscribed', (done) => channel.subscribed(() => done(undefined)));
+
+    const sdk = (port: number) =>
+      new PusherServer({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1', port: String(port) });
+    // Straight to each instance: the client sits on one of them, so one event crosses over through Redis.
+    await sdk(instances[0]!.wsPort).trigger('posts', 'post.published', { post: { id: 1 } });
+    expect(await inbox.next()).toEqual({ post: { id: 1 } });
+    await sdk(instances[1]!.wsPort).trigger('posts', 'post.published', { post: { id: 2 } });
+    expect(await inbox.next()).toEqual({ post: { id: 2 } });
+    // And through nginx's /apps/, as the bot publishes.
+    await sdk(nginxPort).trigger('posts', 'post.published', { post: { id: 3 } });
+    expect(await inbox.next()).toEqual({ post: { id: 3 } });
+  });
+
+  it('limit sign-in attempts per client address as nginx saw it, counted across instances, which a client cannot forge', async () => {
+    const attempt = (localAddress: string, headers: Record<string, string> = {}) =>
+      request(`${origin}/api/auth/telegram/check`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ initData: 'user=%7B%7D&hash=0' }),
+        localAddress,
+      });
+    // Two loopback addresses of this run's own (Redis keeps a minute's counts between runs).
+    const octet = () => 1 + Math.floor(Math.random() * 250);
+    const [client, neighbour] = [`127.${octet()}.${octet()}.2`, `127.${octet()}.${octet()}.3`];
+    // Both instances count in Redis together: AUTH_RATE_LIMIT attempts pass whichever instance nginx picks, the next
+    // is refused.
+    const first: number[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMIT; i++) first.push((await attempt(client)).status);
+    expect(first.filter((status) => status === 429)).toEqual([]);
+    const refused = await attempt(client);
+    expect(refused.status).toBe(429);
+    expect(messageOf(refused)).toMatch(/[а-яё]/i);
+    const again = [await attempt(client), await attempt(client)];
+    expect(again.map((a) => a.status)).toEqual([429, 429]);
+    // Another address claimed in X-Forwarded-For is replaced by nginx with the real one: still refused.
+    const forged = [
+      await attempt(client, { 'X-Forwarded-For': '198.51.100.7' }),
+      await attempt(client, { 'X-Forwarded-For': '198.51.100.7' }),
+    ];
+    expect(forged.map((a) => a.status)).toEqual([429, 429]);
+    // Another client, behind the same nginx, is not affected.
+    const other = [await attempt(neighbour), await attempt(neighbour)];
+    for (const answer of other) expect(answer.status).not.toBe(429);
+  });
+
+  it("pass Telegram's webhook calls to the bot's process with the secret header, which the bot checks", async () => {
+    const url = `${origin}/telegram/webhook`;
+    const running = await startBot(TEST_BOT_TOKEN, {
+      appName: 'АвтоРадар',
+      appUrl: origin,
+      botUsername: TEST_BOT_USERNAME,
+      miniappShortName: 'app',
+      apiUrl: botApi!.url,
+      log: silentBotLog,
+      botInfo: testBotInfo,
+      limits: createTelegramLimits(),
+      webhook: { url, secret: 'nginx-webhook-secret', host: '127.0.0.1', port: String(botPort) },
+    });
+    try {
+      expect(botApi!.webhook()).toEqual({ url, secretToken: 'nginx-webhook-secret' });
+      const update = {
+        update_id: 1,
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: 4242, type: 'private', first_name: 'Иван' },
+          from: { id: 4242, is_bot: false, first_name: 'Иван' },
+          text: '/start',
+          entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+        },
+      };
+      // Telegram's POST, through nginx, reaches the bot, which answers the user.
+      expect(await botApi!.deliverUpdate(update)).toBe(200);
+      const toIvan = () => botApi!.deliveredOf('sendMessage').filter((m) => m.payload['chat_id'] === 4242);
+      expect(toIvan()).toHaveLength(1);
+      // A caller without the secret gets the bot's 401 through nginx, and nothing is sent.
+      const forged = await request(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...update, update_id: 2 }),
+      });
+      expect(forged.status).toBe(401);
+      expect(toIvan()).toHaveLength(1);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('accept a listing photo of a few megabytes, and refuse a larger body with the Russian message', async () => {
+    const token = await apiToken({ url: origin }, { id: 7_300_001, first_name: 'Нина' });
+    await callApi({ url: origin }, token, 'POST', '/api/test-period');
+    const draft = (await callApi<{ data: { id: number } }>({ url: origin }, token, 'GET', '/api/drafts/create')).data;
+    const photo = noisePng(1100, 1000);
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    const form = new FormData();
+    form.append('draft_id', String(draft.id));
+    form.append('file', new Blob([photo], { type: 'image/png' }), 'car.png');
+    const upload = await fetch(`${origin}/api/drafts/media`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const media = ((await upload.json()) as { data: { src: string } }).data;
+    // Served back through nginx by whichever instance answers (one media directory, as compose's volume).
+    for (let i = 0; i < 2; i++) {
+      const shown = await request(new URL(media.src, origin).toString());
+      expect(shown.status).toBe(200);
+      expect(shown.headers['content-type']).toMatch(/^image\//);
+    }
+
+    const tooLarge = await request(`${origin}/api/drafts/media`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\n',
+      declaredLength: 13 * 1024 * 1024,
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(messageOf(tooLarge)).toBe('Файл слишком большой: не более 10 МБ');
+  });
+});

@@ -1,0 +1,215 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { EMPTY_FILTER_CRITERIA } from '@autoradar/core';
+import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
+import { repoRoot, startServer, tempDataDir, type RunningServer } from './server';
+
+// Shared pieces of the browser journeys: a server with a bot token (so sign-in is real), users signed in the way
+// Telegram signs them (initData for the mini-app, the Login Widget hash for the web), the admin command, and
+// screenshots written as test artifacts.
+
+export const TEST_BOT_TOKEN = '123456789:TEST-browser-journeys-bot-token';
+export const TEST_BOT_USERNAME = 'autoradar_test_bot';
+export const TOKEN_KEY = 'autoradar:token';
+
+export interface TelegramUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+}
+
+/** initData as Telegram signs it: HMAC-SHA256 keyed by HMAC-SHA256('WebAppData', token) over the sorted pairs. */
+export function signInitData(user: TelegramUser, botToken = TEST_BOT_TOKEN, authDate = new Date()): string {
+  const fields: Record<string, string> = {
+    auth_date: String(Math.floor(authDate.getTime() / 1000)),
+    query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+    signature: 'test-signature',
+    user: JSON.stringify(user),
+  };
+  const dataCheckString = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  const hash = createHmac('sha256', secret).update(dataCheckString).digest('hex');
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+/** The hash Telegram opens the mini-app with (the SDK reads the launch params from it). */
+export function launchHash(initData: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'tdesktop',
+    tgWebAppThemeParams: '{}',
+    ...extra,
+  });
+  return `#${params.toString()}`;
+}
+
+/** The Login Widget's query: SHA256(bot token) keys an HMAC over the sorted "key=value" lines. */
+export function signWidgetLogin(user: TelegramUser, botToken = TEST_BOT_TOKEN, authDate = new Date()): string {
+  const fields: Record<string, string> = { auth_date: String(Math.floor(authDate.getTime() / 1000)) };
+  for (const [key, value] of Object.entries(user)) if (value !== undefined) fields[key] = String(value);
+  const lines = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('\n');
+  const hash = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(lines).digest('hex');
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+export interface JourneyServer extends RunningServer {
+  dataDir: string;
+  botApi: Awaited<ReturnType<typeof startBotApiEmulator>>;
+  /** Stops the server and the Bot API emulator. */
+  close(): Promise<void>;
+}
+
+/**
+ * The product as README's start command runs it (embedded PGlite, demo listings), with a bot token so the
+ * Telegram sign-in paths are real; the bot talks to the project's Bot API emulator.
+ */
+export async function startJourneyServer(
+  env: Record<string, string> = {},
+  /** How long to wait for the server's start line; a loaded machine needs more than the default. */
+  timeoutMs?: number,
+): Promise<JourneyServer> {
+  const botApi = await startBotApiEmulator();
+  const dataDir = env['DATA_DIR'] ?? tempDataDir();
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_USERNAME: TEST_BOT_USERNAME,
+      TELEGRAM_API_URL: botApi.url,
+      ...env,
+    },
+    timeoutMs,
+  );
+  return {
+    ...server,
+    dataDir,
+    botApi,
+    close: async () => {
+      await server.stop();
+      await botApi.close();
+    },
+  };
+}
+
+/** Signs a Telegram user in through the API (creating the account) and returns the bearer token. */
+export async function apiToken(server: { url: string }, user: TelegramUser): Promise<string> {
+  const answer = await fetch(`${server.url}/api/auth/telegram/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ initData: signInitData(user) }),
+  });
+  if (!answer.ok) throw new Error(`sign-in failed: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** A JSON call to the API as a user would make it; throws on a non-2xx answer with its body. */
+export async function callApi<T = unknown>(
+  server: { url: string },
+  token: string | null,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<T> {
+  const answer = await fetch(`${server.url}${apiPath}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${apiPath}: ${answer.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Saves a paused filter on one brand through the API (POST /api/user/filters), as the save-filter dialog would. */
+export async function saveBrandFilter(
+  server: { url: string },
+  token: string,
+  name: string,
+  brandId: number,
+): Promise<{ id: number }> {
+  const saved = await callApi<{ data: { id: number } }>(server, token, 'POST', '/api/user/filters', {
+    ...EMPTY_FILTER_CRITERIA,
+    name,
+    brands: [brandId],
+    active: false,
+    send_mode: 'immediately',
+    worktime_settings: null,
+    via: ['telegram'],
+  });
+  return saved.data;
+}
+
+/**
+ * Signs in on the web the way the Login Widget does: the browser opens the widget callback with a signed query and
+ * comes back with the token in the fragment, which the app stores. Resolves once the token is stored.
+ */
+export async function signInWeb(page: Page, server: { url: string }, user: TelegramUser, redirect = '/search') {
+  const query = `${signWidgetLogin(user)}&redirect=${encodeURIComponent(redirect)}`;
+  await page.goto(`${server.url}/auth/telegram/callback?${query}`);
+  await page.waitForFunction(
+    (key) =>
+      Boolean(
+        (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key),
+      ),
+    TOKEN_KEY,
+  );
+}
+
+/**
+ * Makes a user an admin with the project's own command (`admin:grant`). The embedded database is held by the
+ * running server, so the server must be stopped first; start it again on the same DATA_DIR afterwards.
+ */
+export function grantAdminOffline(dataDir: string, telegramId: number): void {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/admin-grant.ts', String(telegramId)], {
+    cwd: path.join(repoRoot, 'apps/api'),
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`admin:grant failed: ${run.stdout}${run.stderr}`);
+}
+
+/** Collects what a user would call broken: uncaught errors and console errors. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+export const screenshotDir = path.join(repoRoot, 'test-results/screenshots');
+
+/** Saves a full-page screenshot as a test artifact: test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** True when the page is wider than the viewport (a horizontal scroll bar at 320 px is a layout bug). */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return root.scrollWidth > root.clientWidth + 1;
+  });
+}
