@@ -143,9 +143,9 @@ describe('the form saves as the user types', () => {
     await user.paste('990000');
     await waitFor(() => expect(api.saves().at(-1)?.body).toEqual({ price: 990_000 }), { timeout: 3000 });
     expect(api.saves().some((save) => 'year' in (save.body as object))).toBe(false);
-    // The half-typed year stays on the device, waiting.
-    expect(readLocalDraft(proUser.id)).toMatchObject({ pending: ['year'], form: { year: 18 } });
-    expect(screen.getByText('Черновик сохранён на этом устройстве')).toBeTruthy();
+    // The half-typed year stays on the device, waiting, once the price's save has come back.
+    await waitFor(() => expect(readLocalDraft(proUser.id)).toMatchObject({ pending: ['year'], form: { year: 18 } }));
+    expect(await screen.findByText('Черновик сохранён на этом устройстве')).toBeTruthy();
   });
 
   it('sends what is unsaved with keepalive when the page is hidden or left', async () => {
