@@ -15,35 +15,54 @@ export async function listenForNotifyJobs(
     const unlisten = await handle.client.listen(NOTIFY_WAKE_CHANNEL, onWake);
     return unlisten;
   }
-  let client: PoolClient | undefined;
+  // The connection in use and how to give it back once; a dropped connection can report its error after close().
+  let current: { client: PoolClient; release: (destroy?: boolean) => void } | undefined;
   let closed = false;
+  const take = (c: PoolClient, onError: (err: Error) => void) => {
+    let released = false;
+    c.on('notification', onWake);
+    c.on('error', onError);
+    const entry = {
+      client: c,
+      release: (destroy?: boolean) => {
+        if (current === entry) current = undefined;
+        if (released) return;
+        released = true;
+        c.off('notification', onWake);
+        c.off('error', onError);
+        c.release(destroy);
+      },
+    };
+    current = entry;
+    return entry;
+  };
   const connect = async (): Promise<void> => {
     if (closed) return;
+    let entry: ReturnType<typeof take> | undefined;
     try {
       const c = await handle.client.connect();
-      client = c;
-      c.on('notification', onWake);
-      c.on('error', (err: Error) => {
+      const taken = (entry = take(c, (err: Error) => {
+        taken.release(true);
+        if (closed) return;
         log.error({ err }, 'Уведомления: соединение LISTEN потеряно, переподключаемся');
-        client?.release(true);
-        client = undefined;
         setTimeout(() => void connect(), 1_000).unref();
-      });
+      }));
       await c.query(`LISTEN ${NOTIFY_WAKE_CHANNEL}`);
       onWake();
     } catch (err) {
+      entry?.release(true);
+      if (closed) return;
       log.error({ err }, 'Уведомления: LISTEN недоступен, работаем по опросу');
-      client?.release(true);
-      client = undefined;
-      if (!closed) setTimeout(() => void connect(), 5_000).unref();
+      setTimeout(() => void connect(), 5_000).unref();
     }
   };
   await connect();
   return async () => {
     closed = true;
-    if (client) {
-      await client.query(`UNLISTEN ${NOTIFY_WAKE_CHANNEL}`).catch(() => undefined);
-      client.release();
+    const entry = current;
+    if (entry) {
+      await entry.client.query(`UNLISTEN ${NOTIFY_WAKE_CHANNEL}`).catch(() => undefined);
+      entry.release();
     }
   };
 }
