@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedCall {
@@ -111,6 +111,19 @@ export async function startBotApiEmulator(
     return planned.failure;
   };
 
+  /** Long polls waiting for their timeout; close() answers them so the server can stop at once. */
+  const polls = new Set<() => void>();
+  const holdPoll = (res: ServerResponse, waitMs: number) => {
+    const finish = () => {
+      clearTimeout(timer);
+      polls.delete(finish);
+      if (!res.writableEnded) res.end(JSON.stringify({ ok: true, result: [] }));
+    };
+    const timer = setTimeout(finish, waitMs);
+    polls.add(finish);
+    res.on('close', finish);
+  };
+
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -156,6 +169,12 @@ export async function startBotApiEmulator(
       if (failure) {
         res.statusCode = failure.error_code;
         res.end(JSON.stringify({ ok: false, ...failure }));
+        return;
+      }
+      if (method === 'getUpdates' && Number(payload['timeout']) > 0) {
+        // Long polling as Telegram does it: with no update to hand, the answer waits up to `timeout` seconds
+        // (an immediate empty answer would have the bot ask again at once, thousands of times a minute).
+        holdPoll(res, Math.min(Number(payload['timeout']), 50) * 1_000);
         return;
       }
       const answer = result(method, payload);
@@ -204,6 +223,11 @@ export async function startBotApiEmulator(
       await res.arrayBuffer();
       return res.status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const finish of [...polls]) finish();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
   };
 }
