@@ -254,6 +254,10 @@ export function encodeQuery(query: Record<string, unknown>): string {
 
 /** Summarises a value for a report: big strings and arrays by their size. */
 export function describeValue(value: unknown, max = 300): string {
+  // A long text (an HTML page, a 1 MB field) is cut before it is quoted, not after.
+  if (typeof value === 'string' && value.length > max) {
+    return `${JSON.stringify(value.slice(0, max)).slice(0, max)}… (${value.length} chars)`;
+  }
   let text: string;
   try {
     text = toJsonText(value);

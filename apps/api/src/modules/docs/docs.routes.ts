@@ -29,5 +29,7 @@ export function docsRoutes(app: FastifyInstance, deps: { appName: string; appUrl
       { servers: [{ url: deps.appUrl }] },
     ));
   route(app, contract.docs.openApi, async () => document() as unknown as Record<string, unknown>);
-  route(app, contract.docs.page, async () => renderDocsPage(deps.appName, document()));
+  // The page follows from the contract and the app's name alone: rendered once, on the first request.
+  let page: string | undefined;
+  route(app, contract.docs.page, async () => (page ??= renderDocsPage(deps.appName, document())));
 }
