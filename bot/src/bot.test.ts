@@ -59,6 +59,20 @@ describe('bot', () => {
     });
   });
 
+  it('greets /start filter_<id>, search, pay and new with a button that opens that place in the mini-app', async () => {
+    for (const payload of ['filter_77', 'search', 'pay', 'new']) {
+      api.calls.length = 0;
+      await make().handleUpdate(textUpdate(`/start ${payload}`));
+      const [call] = api.callsOf('sendMessage');
+      expect(call?.payload['text']).toContain('Добро пожаловать в АвтоРадар');
+      expect(call?.payload['reply_markup']).toEqual({
+        inline_keyboard: [
+          [{ text: 'Открыть АвтоРадар', url: `https://t.me/autoradar_test_bot/app?startapp=${payload}` }],
+        ],
+      });
+    }
+  });
+
   it('greets /start with a payload it does not know (a malformed post id) like a plain /start', async () => {
     for (const payload of ['post_abc', 'post_', 'hello']) {
       api.calls.length = 0;

@@ -1,4 +1,4 @@
-import { DEFAULT_APP_NAME } from '@autoradar/core';
+import { DEFAULT_APP_NAME, DEFAULT_MINIAPP_SHORT_NAME } from '@autoradar/core';
 import { readBotWebhookEnv } from './webhook';
 
 // The bot's settings when it runs as its own process (infra/compose); the same names as the API's (README).
@@ -10,7 +10,7 @@ export function readBotEnv(env: Record<string, string | undefined> = process.env
     appName: trim(env['APP_NAME']) ?? DEFAULT_APP_NAME,
     appUrl,
     botUsername: trim(env['BOT_USERNAME']),
-    miniappShortName: trim(env['MINIAPP_SHORT_NAME']) ?? 'app',
+    miniappShortName: trim(env['MINIAPP_SHORT_NAME']) ?? DEFAULT_MINIAPP_SHORT_NAME,
     apiUrl: (trim(env['TELEGRAM_API_URL']) ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     webhook: readBotWebhookEnv(env),
   };

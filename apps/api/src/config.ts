@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_APP_NAME } from '@autoradar/core';
+import { DEFAULT_APP_NAME, DEFAULT_MINIAPP_SHORT_NAME } from '@autoradar/core';
 import { parseOriginRule } from './origin-rules';
 
 // Every setting of the product, read once from the environment (DESIGN.md §7). A bad value stops the
@@ -154,7 +154,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   BOT_USERNAME: optionalText(),
-  MINIAPP_SHORT_NAME: text('app'),
+  MINIAPP_SHORT_NAME: text(DEFAULT_MINIAPP_SHORT_NAME),
   TELEGRAM_API_URL: url('https://api.telegram.org'),
   INITDATA_MAX_AGE: seconds(86_400),
   APP_SECRET: z.preprocess(

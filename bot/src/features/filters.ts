@@ -1,11 +1,13 @@
 import { Composer, InlineKeyboard, type Context } from 'grammy';
 import type { Db } from '@autoradar/db';
 import {
+  FILTER_SWITCH_DATA,
+  filterSwitchData,
   listFiltersOfTelegramUser,
   pauseAllFiltersByTelegram,
   setFilterActiveByTelegram,
 } from '@autoradar/server/notify/filter-switches';
-import { appLink, type LinkSettings } from '../links';
+import { appLink, formatStartPayload, type LinkSettings } from '../links';
 import { botMessages } from '../messages';
 
 export interface FiltersFeatureDeps extends LinkSettings {
@@ -14,9 +16,6 @@ export interface FiltersFeatureDeps extends LinkSettings {
   clock?: () => Date;
 }
 
-const PAUSE = /^filter_pause:(\d{1,18})$/;
-const RESUME = /^filter_resume:(\d{1,18})$/;
-
 async function filtersKeyboard(deps: FiltersFeatureDeps, telegramId: number) {
   const now = (deps.clock ?? (() => new Date()))();
   const mine = await listFiltersOfTelegramUser(deps.db, telegramId, now);
@@ -24,11 +23,14 @@ async function filtersKeyboard(deps: FiltersFeatureDeps, telegramId: number) {
   if (mine.filters.length === 0) return { text: botMessages.noFilters, keyboard: openApp(deps) };
   const kb = InlineKeyboard.from(
     mine.filters.map((f) => [
-      InlineKeyboard.url(`${f.active ? '🔔' : '⏸'} ${f.name}`.slice(0, 60), appLink(deps, `filter_${f.id}`)),
+      InlineKeyboard.url(
+        `${f.active ? '🔔' : '⏸'} ${f.name}`.slice(0, 60),
+        appLink(deps, formatStartPayload({ kind: 'filter', filterId: f.id })),
+      ),
       ...(f.active
-        ? [InlineKeyboard.text(botMessages.pause, `filter_pause:${f.id}`)]
+        ? [InlineKeyboard.text(botMessages.pause, filterSwitchData('pause', f.id))]
         : mine.pro
-          ? [InlineKeyboard.text(botMessages.resume, `filter_resume:${f.id}`)]
+          ? [InlineKeyboard.text(botMessages.resume, filterSwitchData('resume', f.id))]
           : []),
     ]),
   );
@@ -54,11 +56,10 @@ export function filtersFeature(deps: FiltersFeatureDeps): Composer<Context> {
     await ctx.reply(paused === undefined ? botMessages.notRegistered(deps.appName) : botMessages.stopped(paused));
   });
 
-  feature.callbackQuery([PAUSE, RESUME], async (ctx) => {
-    const data = ctx.callbackQuery.data;
-    const active = RESUME.test(data);
-    const id = Number((active ? RESUME : PAUSE).exec(data)![1]);
-    const result = await setFilterActiveByTelegram(deps.db, ctx.from.id, id, active, now());
+  feature.callbackQuery(FILTER_SWITCH_DATA, async (ctx) => {
+    const [, action, id] = FILTER_SWITCH_DATA.exec(ctx.callbackQuery.data)!;
+    const active = action === 'resume';
+    const result = await setFilterActiveByTelegram(deps.db, ctx.from.id, Number(id), active, now());
     if (!result.ok) {
       await ctx.answerCallbackQuery({
         text: result.reason === 'not_pro' ? botMessages.resumeNeedsPro : botMessages.filterNotFound,

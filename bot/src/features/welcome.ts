@@ -12,11 +12,16 @@ export function welcomeFeature(deps: LinkSettings & { appName: string }): Compos
       await ctx.reply(botMessages.welcomePost(deps.appName), { reply_markup: keyboard });
       return;
     }
-    // Inline web_app buttons work only in the private chat with the bot (DESIGN.md §9); elsewhere a t.me link.
+    // A place to open (a saved filter, search, payment, a new listing) goes through the t.me link, which hands the
+    // start value to the mini-app; a web_app button cannot. Inline web_app buttons work only in the private chat
+    // with the bot (DESIGN.md §9); elsewhere a t.me link as well.
     const keyboard =
-      ctx.chat.type === 'private' && canUseWebApp(deps.appUrl)
+      !start && ctx.chat.type === 'private' && canUseWebApp(deps.appUrl)
         ? new InlineKeyboard().webApp(botMessages.openApp(deps.appName), `${deps.appUrl}/tma/`)
-        : new InlineKeyboard().url(botMessages.openApp(deps.appName), appLink(deps));
+        : new InlineKeyboard().url(
+            botMessages.openApp(deps.appName),
+            appLink(deps, start ? formatStartPayload(start) : undefined),
+          );
     await ctx.reply(botMessages.welcome(deps.appName), { reply_markup: keyboard });
   });
   return feature;

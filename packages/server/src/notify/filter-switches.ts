@@ -6,6 +6,12 @@ import { filters, users, type Db } from '@autoradar/db';
 // whether the user can be written to in Telegram. Pausing needs no PRO; resuming does (spec §6: the active toggle is
 // for PRO users).
 
+/** The callback data of the bot's button that pauses or resumes a saved filter (notifications and /filters). */
+export const filterSwitchData = (action: 'pause' | 'resume', filterId: number) => `filter_${action}:${filterId}`;
+
+/** Reads filterSwitchData back: `[, action, id]`. */
+export const FILTER_SWITCH_DATA = /^filter_(pause|resume):(\d{1,18})$/;
+
 export interface BotUserFilters {
   userId: number;
   pro: boolean;

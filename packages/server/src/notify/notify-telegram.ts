@@ -1,6 +1,7 @@
 import { Api, GrammyError, HttpError, type Transformer } from 'grammy';
 import type { InlineKeyboardButton, InlineKeyboardMarkup, Message } from 'grammy/types';
-import { appLink, type LinkSettings } from '@autoradar/core';
+import { appLink, formatStartPayload, type LinkSettings } from '@autoradar/core';
+import { filterSwitchData } from './filter-switches';
 import {
   installTelegramLimits,
   telegramLimitsFor,
@@ -62,24 +63,29 @@ export type SendOutcome =
   | { kind: 'failed'; error: string }
   | { kind: 'lost' };
 
-export const PAUSE_FILTER_DATA = (filterId: number) => `filter_pause:${filterId}`;
-
 function keyboardOf(links: LinkSettings, notice: TelegramNotice): InlineKeyboardMarkup {
   const { listings } = notice;
   const rows: InlineKeyboardButton[][] =
     listings.length === 1
-      ? [[{ text: notifyMessages.openPost, url: appLink(links, `post_${listings[0]!.postId}`) }]]
+      ? [
+          [
+            {
+              text: notifyMessages.openPost,
+              url: appLink(links, formatStartPayload({ kind: 'post', postId: listings[0]!.postId })),
+            },
+          ],
+        ]
       : // Ten listings per message is plenty for one window (Telegram allows up to 100 buttons).
         listings.slice(0, 10).map((l, i) => [
           {
             text: notifyMessages.openPostNumbered(i + 1, l.title).slice(0, 60),
-            url: appLink(links, `post_${l.postId}`),
+            url: appLink(links, formatStartPayload({ kind: 'post', postId: l.postId })),
           },
         ]);
   const filters = new Map(listings.map((l) => [l.filterId, l.filterName]));
   for (const [id, name] of [...filters].slice(0, 5)) {
     const text = filters.size === 1 ? notifyMessages.pauseFilter : notifyMessages.pauseFilterNamed(name).slice(0, 60);
-    rows.push([{ text, callback_data: PAUSE_FILTER_DATA(id) }]);
+    rows.push([{ text, callback_data: filterSwitchData('pause', id) }]);
   }
   return { inline_keyboard: rows };
 }
