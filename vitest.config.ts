@@ -9,7 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    setupFiles: ['tests/support/dom-settle.ts'],
+    setupFiles: ['packages/ui/src/testing/dom-setup.ts'],
     // Two workers on this two-core machine: most files wait on PostgreSQL, sockets or the browser, not the CPU.
     maxWorkers: 2,
   },

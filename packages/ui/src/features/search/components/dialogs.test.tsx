@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brand, City, Model } from '@autoradar/contract';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../testing/fake-api';
-import { letRipplesFinish, renderInApp } from '../testing/render';
+import { renderInApp } from '../testing/render';
 import { BrandsDialog } from './brands-dialog';
 import { CitiesDialog } from './cities-dialog';
 import { ModelsDialog } from './models-dialog';
@@ -103,7 +103,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-afterAll(letRipplesFinish);
 
 describe('brands dialog', () => {
   it('loads popular brands apart from the rest, and Apply commits the draft', async () => {

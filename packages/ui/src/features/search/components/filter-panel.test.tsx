@@ -3,10 +3,10 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDefaultStore } from 'jotai';
 import { sampleUser } from '@autoradar/contract/fixtures';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmptyPostsStore, postsStoreAtom, rememberModelsAtom } from '../../../store/posts-store';
 import { stubApi } from '../testing/fake-api';
-import { letRipplesFinish, renderInApp } from '../testing/render';
+import { renderInApp } from '../testing/render';
 import { FilterPanel } from './filter-panel';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
@@ -53,7 +53,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-afterAll(letRipplesFinish);
 
 describe('filter panel', () => {
   it('the model chip waits for a brand; the chips name what is applied', async () => {

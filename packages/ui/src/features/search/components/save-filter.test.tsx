@@ -6,13 +6,13 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { Filter, User } from '@autoradar/contract';
 import { sampleUser } from '@autoradar/contract/fixtures';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformContext, type MainButtonState, type Platform } from '../../../platform';
 import { createEmptyPostsStore, postsStoreAtom } from '../../../store/posts-store';
 import { EMPTY_CRITERIA } from '../filter-rules';
 import { linkedFilterMissingAtom, selectedFilterIdAtom } from '../state';
 import { stubApi } from '../testing/fake-api';
-import { letRipplesFinish, renderInApp } from '../testing/render';
+import { renderInApp } from '../testing/render';
 import { SaveFilterDialog } from './save-filter-dialog';
 import { FilterPanel } from './filter-panel';
 import { SavedFilters } from './saved-filters';
@@ -51,13 +51,12 @@ beforeEach(() => {
   localStorage.clear();
   getDefaultStore().set(postsStoreAtom, createEmptyPostsStore());
   getDefaultStore().set(selectedFilterIdAtom, null);
-  getDefaultStore().set(linkedFilterMissingAtom, false);
+  getDefaultStore().set(linkedFilterMissingAtom, null);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-afterAll(letRipplesFinish);
 
 describe('save-filter dialog', () => {
   it('offers only the destinations the user can receive', () => {
@@ -326,8 +325,20 @@ describe('saved filters', () => {
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Мои фильтры' }).value).toBe('');
     expect(getDefaultStore().get(postsStoreAtom)).toMatchObject({ brands: [], priceTo: 900_000 });
     await waitFor(() => expect(screen.getByRole('status', { name: 'Адрес' }).textContent).toBe(''));
+    expect(screen.getByRole('alert')).toBeTruthy();
     // Choosing a filter by hand clears the message.
     await user().selectOptions(screen.getByRole('combobox', { name: 'Мои фильтры' }), 'Кроссоверы');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the notice of a missing linked filter goes once the user changes the filter', async () => {
+    filtersApi([savedFilter(4, 'Кроссоверы')]);
+    const { rerender } = renderInApp(
+      <SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />,
+      '/search?filter=999',
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Сохранённый фильтр из ссылки не найден');
+    rerender(<SavedFilters user={basic} criteria={{ ...EMPTY_CRITERIA, yearFrom: 2015 }} now={now} />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { getDefaultStore } from 'jotai';
 import type { Post } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallState } from '../../../api/atom-with-call';
 import { EMPTY_CRITERIA } from '../filter-rules';
 import { feedLayoutAtom, type FeedData } from '../state';
-import { letRipplesFinish, renderInApp } from '../testing/render';
+import { renderInApp } from '../testing/render';
 import { FeedView } from './search-screen';
 
 const data = (posts: Post[], total: number, all = total, hasMore = false): FeedData => ({
@@ -25,7 +25,6 @@ function view(state: CallState<FeedData>, retry = () => {}, layout: 'single' | '
 }
 
 afterEach(cleanup);
-afterAll(letRipplesFinish);
 
 describe('feed states', () => {
   it('shows placeholder cards while loading', () => {

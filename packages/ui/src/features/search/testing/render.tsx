@@ -18,12 +18,3 @@ export function renderInApp(ui: ReactNode, path = '/search') {
   const result = render(wrap(ui));
   return { ...result, rerender: (next: ReactNode) => result.rerender(wrap(next)) };
 }
-
-/**
- * telegram-ui's ripple sets its state 70 ms after a press and clears it 225 ms later, even once the button is
- * unmounted: a file's last press must have run its course before Vitest tears the DOM environment (and `window`) down, or React throws from a timer.
- * Use as `afterAll(letRipplesFinish)`.
- */
-export function letRipplesFinish(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 400));
-}
