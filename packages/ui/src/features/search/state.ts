@@ -268,11 +268,8 @@ export const savedFiltersAtom = atomWithCall((signal) => fetchSavedFilters(signa
 /** The saved filter whose values the panel holds; null when none was chosen. */
 export const selectedFilterIdAtom = atom<number | null>(null);
 
-/**
- * A link named a saved filter (/search?filter=<id>) that is not among the user's: the criteriaKey of the panel the
- * link left, so the notice goes once the user changes the filter; null when there is nothing to say.
- */
-export const linkedFilterMissingAtom = atom<string | null>(null);
+/** A link named a saved filter (/search?filter=<id>) that is not among the user's. */
+export const linkedFilterMissingAtom = atom(false);
 
 /** Choosing a saved filter loads its values into the panel (spec §4); the text query stays as typed. */
 export const selectSavedFilterAtom = atom(null, (_get, set, filter: Filter | null) => {

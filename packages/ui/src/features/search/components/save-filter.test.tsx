@@ -51,7 +51,7 @@ beforeEach(() => {
   localStorage.clear();
   getDefaultStore().set(postsStoreAtom, createEmptyPostsStore());
   getDefaultStore().set(selectedFilterIdAtom, null);
-  getDefaultStore().set(linkedFilterMissingAtom, null);
+  getDefaultStore().set(linkedFilterMissingAtom, false);
 });
 afterEach(() => {
   cleanup();
@@ -328,17 +328,6 @@ describe('saved filters', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     // Choosing a filter by hand clears the message.
     await user().selectOptions(screen.getByRole('combobox', { name: 'Мои фильтры' }), 'Кроссоверы');
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('the notice of a missing linked filter goes once the user changes the filter', async () => {
-    filtersApi([savedFilter(4, 'Кроссоверы')]);
-    const { rerender } = renderInApp(
-      <SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />,
-      '/search?filter=999',
-    );
-    expect((await screen.findByRole('alert')).textContent).toContain('Сохранённый фильтр из ссылки не найден');
-    rerender(<SavedFilters user={basic} criteria={{ ...EMPTY_CRITERIA, yearFrom: 2015 }} now={now} />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { isProActive } from '@autoradar/core';
 import { describeCallError } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
 import { deleteSavedFilter, toggleSavedFilter } from '../api';
-import { criteriaKey, hasFilterChanges, type FeedCriteria } from '../filter-rules';
+import { hasFilterChanges, type FeedCriteria } from '../filter-rules';
 import { searchMessages as t } from '../messages';
 import { linkedFilterMissingAtom, savedFiltersAtom, selectedFilterIdAtom, selectSavedFilterAtom } from '../state';
 import { LazySaveFilterDialog as SaveFilterDialog } from './lazy-dialogs';
@@ -39,9 +39,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
   const [error, setError] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const linkedId = params.get(FILTER_PARAM);
-  const linkMissingFor = useAtomValue(linkedFilterMissingAtom);
-  // The notice is about the panel as the link left it: changing the filter in any way answers it.
-  const linkMissing = linkMissingFor !== null && linkMissingFor === criteriaKey(criteria);
+  const linkMissing = useAtomValue(linkedFilterMissingAtom);
   const setLinkMissing = useSetAtom(linkedFilterMissingAtom);
 
   const filters = state.kind === 'loaded' ? state.data : [];
@@ -53,7 +51,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
     if (linkedId === null || state.kind !== 'loaded') return;
     const linked = state.data.find((filter) => String(filter.id) === linkedId);
     if (linked) select(linked);
-    setLinkMissing(linked ? null : criteriaKey(criteria));
+    setLinkMissing(!linked);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -62,7 +60,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
       },
       { replace: true },
     );
-  }, [linkedId, state, select, setLinkMissing, setParams, criteria]);
+  }, [linkedId, state, select, setLinkMissing, setParams]);
   const pro = isProActive(user, now);
   const changed = hasFilterChanges(criteria, selected);
 
@@ -106,7 +104,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
             busy={busy}
             onSelect={(filter) => {
               setError(null);
-              setLinkMissing(null);
+              setLinkMissing(false);
               select(filter);
             }}
             onToggle={(filter, active) =>

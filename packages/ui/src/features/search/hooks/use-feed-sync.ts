@@ -53,7 +53,10 @@ export function useFeedScrollRestore(ready: boolean): void {
     const y = store.get(feedScrollYAtom);
     if (y > 0) window.scrollTo(0, y);
   }, [ready, store]);
-  useEffect(() => {
+  // A layout effect, so the listener goes in the same commit that removes the feed: the shorter page that replaces it
+  // makes the browser clamp the scroll position, and that scroll event must not overwrite the saved one (a passive
+  // effect's clean-up can run after it on a busy machine).
+  useLayoutEffect(() => {
     const save = () => store.set(feedScrollYAtom, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     return () => {
