@@ -499,10 +499,20 @@ export function badRequestArb(op: Operation, hasExample: boolean): fc.Arbitrary<
  * The fixed part of a run: one request per mutation class (priority classes first), each a single mutation of the
  * example, the value within the class chosen by the seed. Capped at `max`; the rest of the run is random.
  */
-export function systematicRequests(op: Operation, hasExample: boolean, seed: number, max: number): BadRequest[] {
+export function systematicRequests(
+  op: Operation,
+  hasExample: boolean,
+  seed: number,
+  max: number,
+  /** Which of `parts` runs this is: each starts the other classes at its own share, so together they reach more. */
+  part = 0,
+  parts = 1,
+): BadRequest[] {
   const classes = mutationClasses(op);
   const order = fc.sample(fc.shuffledSubarray(classes, { minLength: classes.length }), { seed, numRuns: 1 })[0]!;
-  const ordered = [...order.filter((c) => c.priority), ...order.filter((c) => !c.priority)].slice(0, max);
+  const others = order.filter((c) => !c.priority);
+  const start = others.length === 0 ? 0 : (part * Math.ceil(others.length / parts)) % others.length;
+  const ordered = [...order.filter((c) => c.priority), ...others.slice(start), ...others.slice(0, start)].slice(0, max);
   const bases = fc.sample(baseArb(op), { seed, numRuns: Math.max(1, ordered.length) });
   const picks = fc.sample(fc.nat(), { seed: seed ^ 0x5bd1e995, numRuns: Math.max(1, ordered.length) });
   return ordered.map((c, i) => ({
