@@ -10,8 +10,11 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     setupFiles: ['packages/ui/src/testing/dom-setup.ts'],
-    // Three files at a time on this two-core machine: Vitest's default (cores - 1) runs one, and the files spend much
-    // of their time waiting on PostgreSQL, a browser or a socket; with two, the CPU still idled a third of the run.
-    maxWorkers: 3,
+    // expect.poll gives up after 1 s by default, less than a loaded CI machine takes to render a signed-in screen;
+    // a poll that succeeds returns at once, so only a failure waits the full 15 s.
+    expect: { poll: { timeout: 15_000 } },
+    // Two files at a time on this two-core machine (Vitest's default, cores - 1, runs one). Three measured no faster
+    // (28.9 against ~30 minutes for the whole command: the run is CPU-bound) and stretched the browser journeys.
+    maxWorkers: 2,
   },
 });
