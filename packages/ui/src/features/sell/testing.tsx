@@ -16,25 +16,13 @@ import {
 import { vi } from 'vitest';
 import { PlatformContext, type Platform } from '../../platform';
 import { ListingEditor } from './components/listing-editor';
+import { EMPTY_DRAFT } from './hooks/use-listing-draft';
 import type { UploadFn } from './hooks/use-uploads';
 
 export const TOKEN = 'test-token';
 export const platform: Platform = { kind: 'web', openLink: () => {} };
 
-export const emptyDraft: Draft = {
-  id: 9,
-  year: null,
-  mileage: null,
-  price: null,
-  city: null,
-  description: null,
-  media: [],
-  contacts: [],
-  brand_id: null,
-  model_id: null,
-  generation_id: null,
-  configuration_id: null,
-};
+export const emptyDraft: Draft = { ...EMPTY_DRAFT, id: 9 };
 
 /** PRO until far in the future; `basicUser` has no tariff. */
 export const proUser: User = { ...sampleUser, id: 501, is_pro: true, pro_expired: '2099-01-01T00:00:00.000Z' };

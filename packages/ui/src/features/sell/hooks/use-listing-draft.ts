@@ -351,7 +351,7 @@ export function useListingDraft({ draft, userId, holdMedia }: ListingDraftOption
 }
 
 /** The starting point when neither the server nor the device has a draft (the form is shown read-only then). */
-const EMPTY_DRAFT: Draft = {
+export const EMPTY_DRAFT: Draft = {
   id: 0,
   year: null,
   mileage: null,
