@@ -198,6 +198,7 @@ describeEachDb('saved-filter notifications', (getDb) => {
     emulator.fail('sendMessage', tooManyRequests(1));
     await publish();
     await worker.runOnce();
+    // The emulator refuses a retry that comes before retry_after again, so [429, 200] means the wait was kept.
     expect(emulator.callsOf('sendMessage').map((c) => c.status)).toEqual([429, 200]);
     expect(sentTo(user.telegramId!)).toHaveLength(1);
   });

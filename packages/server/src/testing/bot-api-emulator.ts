@@ -23,13 +23,17 @@ export const tooManyRequests = (retryAfter: number): BotApiFailure => ({
   parameters: { retry_after: retryAfter },
 });
 
+/** How much earlier than its retry_after a retry may arrive and still be accepted (clock and timer jitter). */
+const FLOOD_SLACK_MS = 50;
+
 /** What Telegram answers when the user has blocked the bot. */
 export const blockedByUser: BotApiFailure = { error_code: 403, description: 'Forbidden: bot was blocked by the user' };
 
 /**
  * A Telegram Bot API emulator on 127.0.0.1: answers `POST /bot<token>/<method>` in the Bot API's envelope
  * (`{ ok, result }`) and records every call, so bot tests see exactly what a user would receive. `fail()` makes the
- * next calls of a method answer with an error instead (429 with retry_after, 403 blocked, ...).
+ * next calls of a method answer with an error instead (429 with retry_after, 403 blocked, ...); after a 429 that method
+ * stays refused to that chat until its retry_after has passed.
  */
 export async function startBotApiEmulator(
   opts: {
@@ -40,6 +44,11 @@ export async function startBotApiEmulator(
 ) {
   const calls: RecordedCall[] = [];
   const failures = new Map<string, { failure: BotApiFailure; left: number }>();
+  /**
+   * Flood waits in force: method and chat -> when its retry_after ends. As Telegram does, a call that comes back before
+   * the wait it was told is refused again with the time left, so a sender that ignores retry_after shows an extra 429.
+   */
+  const floodUntil = new Map<string, number>();
   let messageId = 0;
   /** Files the bot may download: file_id -> its path and bytes (getFile, then GET /file/bot<token>/<file_path>). */
   const files = new Map<string, { path: string; data: Buffer }>();
@@ -102,8 +111,12 @@ export async function startBotApiEmulator(
     }
   };
 
-  /** The configured failure for this call, if any is left. */
-  const takeFailure = (method: string): BotApiFailure | undefined => {
+  /** The configured failure for this call, if any is left (a flood wait still running comes first). */
+  const takeFailure = (method: string, flood: string): BotApiFailure | undefined => {
+    const waitMs = (floodUntil.get(flood) ?? 0) - Date.now();
+    // A few milliseconds of slack: timers and clocks may disagree by that much, a sender that ignores the wait by 1 s.
+    if (waitMs > FLOOD_SLACK_MS) return tooManyRequests(Math.ceil(waitMs / 1000));
+    floodUntil.delete(flood);
     const planned = failures.get(method);
     if (!planned) return undefined;
     planned.left -= 1;
@@ -162,11 +175,14 @@ export async function startBotApiEmulator(
                 "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
             }
           : undefined;
-      const failure = conflict ?? takeFailure(method);
+      const flood = `${method}:${String(payload['chat_id'])}`;
+      const failure = conflict ?? takeFailure(method, flood);
       const call = { token, method, payload, status: failure?.error_code ?? 200 };
       calls.push(call);
       opts.onCall?.(call);
       if (failure) {
+        const retryAfter = failure.parameters?.retry_after;
+        if (retryAfter !== undefined) floodUntil.set(flood, Date.now() + retryAfter * 1000);
         res.statusCode = failure.error_code;
         res.end(JSON.stringify({ ok: false, ...failure }));
         return;
