@@ -3,27 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_DISABLED_MESSAGE } from './bot';
 import { startBotApiEmulator, tooManyRequests } from './testing/bot-api-emulator';
-import { createTestBot, TEST_BOT_TOKEN } from './testing/test-bot';
-
-function textUpdate(text: string, chatType: 'private' | 'group' = 'private') {
-  const entities = text.startsWith('/')
-    ? [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]!.length }]
-    : undefined;
-  return {
-    update_id: Math.floor(Math.random() * 1e9),
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat:
-        chatType === 'private'
-          ? { id: 42, type: 'private' as const, first_name: 'Иван' }
-          : { id: -100, type: 'group' as const, title: 'Авто' },
-      from: { id: 42, is_bot: false, first_name: 'Иван' },
-      text,
-      ...(entities ? { entities } : {}),
-    },
-  };
-}
+import { createTestBot, TEST_BOT_TOKEN, textUpdate } from './testing/test-bot';
 
 describe('bot', () => {
   let api: Awaited<ReturnType<typeof startBotApiEmulator>>;

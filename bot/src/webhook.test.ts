@@ -3,7 +3,7 @@ import { createTelegramLimits } from '@autoradar/server/telegram-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBot, type BotDeps } from './bot';
 import { startBotApiEmulator } from './testing/bot-api-emulator';
-import { silentBotLog, TEST_BOT_TOKEN, testBotInfo } from './testing/test-bot';
+import { silentBotLog, TEST_BOT_TOKEN, testBotInfo, textUpdate } from './testing/test-bot';
 import { readBotWebhookEnv, resolveBotWebhook } from './webhook';
 
 // Webhook mode against the Bot API emulator (issue 14): with BOT_WEBHOOK_URL the bot registers the webhook with its
@@ -18,18 +18,6 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-const startUpdate = (text: string) => ({
-  update_id: Math.floor(Math.random() * 1e9),
-  message: {
-    message_id: 1,
-    date: Math.floor(Date.now() / 1000),
-    chat: { id: 42, type: 'private', first_name: 'Иван' },
-    from: { id: 42, is_bot: false, first_name: 'Иван' },
-    text,
-    entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }],
-  },
-});
 
 describe('bot webhook mode', () => {
   let api: Awaited<ReturnType<typeof startBotApiEmulator>>;
@@ -65,7 +53,7 @@ describe('bot webhook mode', () => {
     try {
       expect(api.webhook()).toEqual({ url, secretToken: 's3cret_Token-1' });
       expect(api.callsOf('getUpdates')).toHaveLength(0);
-      expect(await api.deliverUpdate(startUpdate('/start post_77'))).toBe(200);
+      expect(await api.deliverUpdate(textUpdate('/start post_77'))).toBe(200);
       const [answer] = api.deliveredOf('sendMessage');
       expect(answer?.payload['chat_id']).toBe(42);
       expect(answer?.payload['reply_markup']).toEqual({
@@ -90,7 +78,7 @@ describe('bot webhook mode', () => {
         fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(startUpdate('/start')),
+          body: JSON.stringify(textUpdate('/start')),
         });
       expect((await post({})).status).toBe(401);
       expect((await post({ 'x-telegram-bot-api-secret-token': 'wrong-secret' })).status).toBe(401);

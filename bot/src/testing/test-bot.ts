@@ -2,7 +2,7 @@ import type { Bot } from 'grammy';
 import { createTelegramLimits } from '@autoradar/server/telegram-api';
 import { createBot, type BotDeps } from '../bot';
 
-// The bot as the tests build it against the Bot API emulator (bot.test.ts, features/*.test.ts,
+// The bot as the tests build it against the Bot API emulator (bot.test.ts, webhook.test.ts, features/*.test.ts,
 // tests/realtime/channel-posts.test.ts): one token, one getMe answer, the same links and a fresh Telegram budget.
 
 export const TEST_BOT_TOKEN = '123456789:AAE_test-token-for-the-emulator-only';
@@ -42,4 +42,25 @@ export function createTestBot(apiUrl: string, over: Partial<BotDeps> = {}): Bot 
     limits: createTelegramLimits(),
     ...over,
   });
+}
+
+/** A text message from user 42 (Иван), in his private chat or in a group; a leading /command is marked as one. */
+export function textUpdate(text: string, chatType: 'private' | 'group' = 'private') {
+  const entities = text.startsWith('/')
+    ? [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]!.length }]
+    : undefined;
+  return {
+    update_id: Math.floor(Math.random() * 1e9),
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat:
+        chatType === 'private'
+          ? { id: 42, type: 'private' as const, first_name: 'Иван' }
+          : { id: -100, type: 'group' as const, title: 'Авто' },
+      from: { id: 42, is_bot: false, first_name: 'Иван' },
+      text,
+      ...(entities ? { entities } : {}),
+    },
+  };
 }
