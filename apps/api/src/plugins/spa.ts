@@ -10,20 +10,11 @@ import { HTTP_MESSAGES } from '../http/http.messages';
 
 const API_PREFIXES = ['/api/', '/auth/', '/broadcasting/', '/media/', '/apps/'];
 
-export interface SpaOptions {
+/** Where the built apps and the media are, and what their shells tell the client. */
+export interface SpaOptions extends ShellSettings {
   webDistDir: string;
   miniappDistDir: string;
   mediaDir: string;
-  appName: string;
-  botUsername?: string | undefined;
-  /** MINIAPP_SHORT_NAME: the mini-app's name in the bot's t.me links (`t.me/<bot>/<short name>?startapp=...`). */
-  miniappShortName?: string | undefined;
-  /** Yandex ID credentials are set (auth's isYandexConfigured); the login page shows the Yandex button only then. */
-  yandexEnabled?: boolean | undefined;
-  /** OPERATOR_NAME, SUPPORT_TELEGRAM, SUPPORT_EMAIL (config's `operator`): the contacts page, policy and support. */
-  operator?: OperatorSettings | undefined;
-  /** REVERB_APP_KEY and REVERB_PORT (config's `reverb`): where the client's websocket connects. */
-  realtime?: RealtimeSettings | undefined;
 }
 
 /**
@@ -47,11 +38,16 @@ export interface ShellSettings {
   appName: string;
   /** The Telegram Login Widget needs the bot's username; without it the login page says Telegram is not set up. */
   botUsername?: string | undefined;
-  /** The mini-app's short name for t.me links (share); told only with a bot username, which such links need. */
+  /**
+   * MINIAPP_SHORT_NAME: the mini-app's name in t.me links (`t.me/<bot>/<short name>?startapp=...`, share); told only
+   * with a bot username, which such links need.
+   */
   miniappShortName?: string | undefined;
-  /** Present (true) only when Yandex ID sign-in works on this server; absent means hide the Yandex button. */
+  /** Present (true) only when Yandex ID sign-in works here (auth's isYandexConfigured); absent hides its button. */
   yandexEnabled?: boolean | undefined;
+  /** OPERATOR_NAME, SUPPORT_TELEGRAM, SUPPORT_EMAIL (config's `operator`): the contacts page, policy and support. */
   operator?: OperatorSettings | undefined;
+  /** REVERB_APP_KEY and REVERB_PORT (config's `reverb`): where the client's websocket connects. */
   realtime?: RealtimeSettings | undefined;
 }
 
