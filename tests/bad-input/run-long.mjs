@@ -1,5 +1,5 @@
-// `pnpm test:bad-input [--runs N] [--seed S] [--only NAME]`: the bad-input suite alone, deeper than in `pnpm test`
-// (200 runs per operation there). Without --seed a random seed is drawn and printed, so that every long run searches
+// `pnpm test:bad-input [--runs N] [--seed S] [--only NAME[,NAME…]]`: the bad-input suite alone, deeper than in
+// `pnpm test` (200 runs per operation there); --only keeps the operations whose name contains one of the names. Without --seed a random seed is drawn and printed, so that every long run searches
 // somewhere new and any failure it finds can be replayed with the same seed. `--summary` only prints the figures of
 // the last run from test-results/bad-input/, `--markdown` a table of every operation.
 import { spawnSync } from 'node:child_process';
@@ -46,7 +46,11 @@ function summary() {
     }
     byTarget.set(report.target, target);
   }
-  console.log(`\nbad-input: seed ${reports[0].seed}, ${reports[0].runs} runs per operation`);
+  // Each database runs its own share of the runs per operation (run.ts shareOfRuns).
+  const shares = new Map(reports.map((report) => [report.target, report.runs]));
+  const total = [...shares.values()].reduce((n, runs) => n + runs, 0);
+  const each = [...shares].map(([target, runs]) => `${runs} on ${target}`).join(', ');
+  console.log(`\nbad-input: seed ${reports[0].seed}, ${total} runs per operation (${each})`);
   for (const [target, t] of byTarget) {
     console.log(
       `${target}: ${t.ops} operations, ${t.requests} requests (+${t.reads} read-backs after ${t.writes} accepted writes), ` +
@@ -55,21 +59,27 @@ function summary() {
   }
 }
 
-/** One row per operation (the first database's figures; both databases answer alike for one seed). */
+/** One row per operation, both databases added up (each runs its own share of the runs with its own seed). */
 function markdown() {
-  const reports = readReports();
   const ops = new Map();
-  for (const report of reports.sort((a, b) => a.target.localeCompare(b.target))) {
-    for (const [name, stats] of Object.entries(report.ops))
-      if (!ops.has(name)) ops.set(name, { ...stats, target: report.target });
+  for (const report of readReports()) {
+    for (const [name, stats] of Object.entries(report.ops)) {
+      const row = ops.get(name) ?? { ...stats, runs: 0, requests: 0, reads: 0, failures: 0, statuses: {} };
+      row.runs += stats.runs;
+      row.requests += stats.requests;
+      row.reads += stats.reads;
+      row.failures += stats.failures;
+      for (const [status, n] of Object.entries(stats.statuses)) row.statuses[status] = (row.statuses[status] ?? 0) + n;
+      ops.set(name, row);
+    }
   }
   console.log(
-    '| Operation | Roles | Kinds of bad input (values) | Requests | Read-backs | Answers by status | Failures |',
+    '| Operation | Roles | Kinds of bad input (values) | Runs | Requests | Read-backs | Answers by status | Failures |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, s] of [...ops].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(
-      `| ${name} | ${s.allowed.join(', ')} | ${s.classes} (${s.mutations}) | ${s.requests} | ${s.reads} | ${statusText(s.statuses)} | ${s.failures} |`,
+      `| ${name} | ${s.allowed.join(', ')} | ${s.classes} (${s.mutations}) | ${s.runs} | ${s.requests} | ${s.reads} | ${statusText(s.statuses)} | ${s.failures} |`,
     );
   }
 }

@@ -32,8 +32,9 @@ const envNumber = (name: string, fallback: number) => {
 };
 export const SEED = envNumber('BAD_INPUT_SEED', DEFAULT_SEED);
 export const RUNS = envNumber('BAD_INPUT_RUNS', DEFAULT_RUNS);
-/** Only operations whose name contains this text (replaying one failure). */
+/** Only operations whose name contains one of these comma-separated texts (replaying a failure, a deeper search). */
 const ONLY = process.env.BAD_INPUT_ONLY ?? '';
+const selectedByOnly = (op: Operation) => ONLY.split(',').some((part) => op.name.includes(part.trim()));
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const RESULTS_DIR = path.join(repoRoot, 'test-results', 'bad-input');
@@ -182,6 +183,19 @@ async function readBack(
   labels: string[],
   run: number,
 ) {
+  /** A read after the write that did not answer as it should. */
+  const readBackFailed = (status: number, what: string, detail: string) =>
+    recorder.fail({
+      kind: 'read-back',
+      op: write.name,
+      role,
+      status,
+      labels,
+      sent: answer.sent,
+      answer: what,
+      detail,
+      run,
+    });
   let written: Record<string, unknown> = {};
   try {
     written = JSON.parse(answer.body) as Record<string, unknown>;
@@ -204,17 +218,11 @@ async function readBack(
     );
     recorder.stats.reads += 1;
     if (res.status !== 200) {
-      recorder.fail({
-        kind: 'read-back',
-        op: write.name,
-        role,
-        status: res.status,
-        labels,
-        sent: answer.sent,
-        answer: `then GET /api/user/data with the new token: ${describeValue(res.body, 300)}`,
-        detail: `user.data answered ${res.status} for the signed-in user`,
-        run,
-      });
+      readBackFailed(
+        res.status,
+        `then GET /api/user/data with the new token: ${describeValue(res.body, 300)}`,
+        `user.data answered ${res.status} for the signed-in user`,
+      );
     }
   }
   const postId = typeof written.post_id === 'number' ? written.post_id : undefined;
@@ -261,17 +269,11 @@ async function readBack(
             ? `answered ${res.status} (a list must answer 2xx)`
             : envelopeProblem(read.op, res);
       if (problem) {
-        recorder.fail({
-          kind: 'read-back',
-          op: write.name,
-          role,
-          status: res.status,
-          labels,
-          sent: answer.sent,
-          answer: `then ${res.sent.method} ${res.sent.url} as ${readRole}: ${describeValue(res.body, 300)}`,
-          detail: `${read.op.name} ${problem}`,
-          run,
-        });
+        readBackFailed(
+          res.status,
+          `then ${res.sent.method} ${res.sent.url} as ${readRole}: ${describeValue(res.body, 300)}`,
+          `${read.op.name} ${problem}`,
+        );
       }
     }
   }
@@ -423,7 +425,7 @@ export async function fuzzOperation(
 export function formatFailures(op: Operation, seed: number, failures: Failure[], target: string): string {
   const lines = [
     `${failures.length} distinct failure(s) in ${op.name} (${op.method} ${op.path}) on ${target}; reproduce with ` +
-      `BAD_INPUT_SEED=${SEED} BAD_INPUT_ONLY=${op.name} (operation seed ${seed})`,
+      `BAD_INPUT_RUNS=${RUNS} BAD_INPUT_SEED=${SEED} BAD_INPUT_ONLY=${op.name} (operation seed ${seed})`,
   ];
   for (const f of failures.slice(0, 25)) {
     lines.push(
@@ -438,7 +440,7 @@ export function formatFailures(op: Operation, seed: number, failures: Failure[],
 
 /** One test file: a shard of the operations, on both databases. */
 export function runBadInputSuite(shard: string, ops: Operation[]) {
-  const selected = ops.filter((op) => op.name.includes(ONLY));
+  const selected = ops.filter(selectedByOnly);
   if (selected.length === 0) {
     // Replaying one operation (BAD_INPUT_ONLY): this file has none of it, so no database is made.
     describe(`bad input: ${shard}`, () => {
