@@ -71,17 +71,31 @@ describeEachDb('bad input: regressions', (getDb, target) => {
 
   it('issue 19: a price of 2^53+1 is refused at save and at publish, and the public feed stays up', async () => {
     const draft = await draftOf('pro');
+    const savedPrice = async () =>
+      (await call('pro', 'GET', '/api/drafts/create')).json<{ data: { id: number; price: number | null } }>().data;
+    expect((await call('pro', 'PUT', `/api/drafts/${draft}`, await withPrice('1250000'))).status).toBe(200);
     expectRefused(
       'drafts.update',
       await call('pro', 'PUT', `/api/drafts/${draft}`, await withPrice('9007199254740993')),
       422,
     );
+    // The refused save changed nothing: the draft keeps the price it had.
+    expect(await savedPrice()).toMatchObject({ id: draft, price: 1_250_000 });
     const published = await call('pro', 'POST', `/api/drafts/${draft}/publish`, await withPrice('9007199254740993'));
     expectRefused('drafts.publish', published, 422);
+    expect(await savedPrice()).toMatchObject({ id: draft, price: 1_250_000 });
+    // The same draft published with a real price is served back everywhere the outage broke.
+    const ok = await call('pro', 'POST', `/api/drafts/${draft}/publish`, await withPrice('1250000'));
+    expect(ok.status).toBe(200);
+    const postId = ok.json<{ post_id: number }>().post_id;
     for (const role of ['guest', 'user', 'pro'] as const) {
-      expect((await call(role, 'POST', '/api/posts/search', {})).status).toBe(200);
+      const feed = await call(role, 'POST', '/api/posts/search', {});
+      expect(feed.status).toBe(200);
+      expect((await call(role, 'GET', `/api/posts/${postId}`)).status).toBe(200);
     }
-    expect((await call('pro', 'GET', '/api/posts/my')).status).toBe(200);
+    const mine = await call('pro', 'GET', '/api/posts/my');
+    expect(mine.status).toBe(200);
+    expect(mine.body).toContain(`"id":${postId}`);
   });
 
   it('issue 19: prices, mileages and ids past their columns are refused with 422', async () => {
