@@ -234,6 +234,10 @@ function visibleRanges(cutoff: TimestampParam | null): SQL[] {
  * planner finds most selective, sorted — `published_at + '0 s'` keeps the planner from walking the feed order again
  * (left free, it walks whenever it overestimates the filter, as for a price one year never reaches). Conditions on
  * the walks' counts are pseudo-constants, so PostgreSQL runs only the parts they let through.
+ *
+ * A walk returns its matches (`hit`) and, as a marker, the last entry it may read (`last`, rn = its limit) whether or
+ * not that entry matches: a walk without the marker saw the whole range, so its matches are exact. One pass gives
+ * both, and stops after the page's matches as before.
  */
 function rangePage(n: number, visible: SQL, filter: SQL | undefined, text: boolean, page: Page) {
   const direction = page.newer ? 'asc' : 'desc';
@@ -244,41 +248,29 @@ function rangePage(n: number, visible: SQL, filter: SQL | undefined, text: boole
   const inner = and(visible, ...paging)!;
   const short = sql.raw(`walk${n}a`);
   const long = sql.raw(`walk${n}b`);
-  const found = (walk: SQL) => sql`(select count(*) from ${walk})`;
+  const found = (walk: SQL) => sql`(select count(*) from ${walk} where hit)`;
+  const longer = (walk: SQL) => sql`exists (select 1 from ${walk} where last)`;
   const sizes = page.walk ?? { entries: FEED_WALK_ENTRIES, textRows: FEED_TEXT_WALK_ROWS };
   const entries = text ? sizes.textRows : sizes.entries;
   const walk = (name: SQL, limit: number, gate?: SQL) =>
-    sql`${name} as (select ${posts.id} as id, ${posts.publishedAt} as published_at
-      from (select ${walkColumns(text)} from ${posts} where ${and(inner, gate)} order by ${newestFirst(direction)}
-            limit ${limit}) as ${posts}
-      ${filter ? sql`where ${filter}` : sql``}
-      order by ${newestFirst(direction)} limit ${page.limit})`;
-  // Whether the range holds more entries than a walk of `limit` read (else that walk saw all of it and is exact);
-  // a CTE, so it is read once however many conditions ask, and only when one does.
-  const spans = [entries, entries * FEED_WALK_WIDEN].map((limit, i) => ({
-    limit,
-    name: sql.raw(`span${n}${i === 0 ? 'a' : 'b'}`),
-  }));
-  const longer = (limit: number) => {
-    const span = spans.find((x) => x.limit === limit)!;
-    return sql`(select n from ${span.name}) >= ${limit}`;
-  };
-  const spanCtes = spans.map(
-    ({ limit, name }) =>
-      sql`${name} as (select count(*) as n from (select 1 from ${posts} where ${inner}
-        order by ${newestFirst(direction)} limit ${limit}) t)`,
-  );
+    sql`${name} as (select id, published_at, hit, rn = ${limit} as last from (
+        select ${posts.id} as id, ${posts.publishedAt} as published_at, ${filter ?? sql`true`} as hit, rn
+        from (select ${walkColumns(text)}, row_number() over (order by ${newestFirst(direction)}) as rn
+              from ${posts} where ${and(inner, gate)} order by ${newestFirst(direction)} limit ${limit}) as ${posts}
+        ) w
+      where hit or rn = ${limit}
+      order by w.published_at ${dir}, w.id ${dir} limit ${page.limit})`;
   const hits = sql`${found(short)} >= ${FEED_WALK_MIN_HITS}`;
   // Evaluated left to right, each sub-select only when reached.
-  const widen = sql`${found(short)} < ${page.limit} and ${hits} and ${longer(entries)}`;
-  const gather = sql`${found(short)} < ${page.limit} and ${found(long)} < ${page.limit} and ${longer(entries)}
-    and (not ${hits} or ${longer(entries * FEED_WALK_WIDEN)})`;
+  const widen = sql`${found(short)} < ${page.limit} and ${hits} and ${longer(short)}`;
+  const gather = sql`${found(short)} < ${page.limit} and ${found(long)} < ${page.limit} and ${longer(short)}
+    and (not ${hits} or ${longer(long)})`;
   return {
-    ctes: [...spanCtes, walk(short, entries), walk(long, entries * FEED_WALK_WIDEN, widen)],
+    ctes: [walk(short, entries), walk(long, entries * FEED_WALK_WIDEN, widen)],
     // Short walk, else long walk, else gathered: whichever answers first (a walk over the whole range is exact).
-    select: sql`(select id, published_at from ${short} where not (${widen}) and not (${gather}))
+    select: sql`(select id, published_at from ${short} where hit and not (${widen}) and not (${gather}))
       union all
-      (select id, published_at from ${long} where ${found(long)} > 0 and not (${gather}))
+      (select id, published_at from ${long} where hit and not (${gather}))
       union all
       (select ${posts.id} as id, ${posts.publishedAt} as published_at from ${posts}
        where ${and(inner, filter, gather)}
