@@ -23,7 +23,7 @@ export const payMessages = {
       'Анализ объявлений искусственным интеллектом в ленте',
     ],
     buy: (price: string) => `Подключить PRO за ${price}`,
-    extend: (price: string) => `Продлить PRO на месяц за ${price}`,
+    extend: (price: string) => `Продлить PRO за ${price}`,
     signIn: 'Войти и подключить PRO',
     signInNote: 'Сначала войдите — после входа вы вернётесь на эту страницу.',
     activeUntil: (date: string) => `PRO активен до ${date}`,
