@@ -5,6 +5,8 @@ import { launchBrowser } from '../support/browser';
 import {
   apiToken,
   callApi,
+  cutText,
+  foreignText,
   hasHorizontalOverflow,
   screenshot,
   signInWeb,
@@ -76,6 +78,17 @@ async function settled(page: Page) {
       ),
     )
     .toBe(true);
+}
+
+/** Latin words these screens may show: product and file format names, and the car the journeys sell. */
+const LATIN = ['PRO', 'Telegram', 'E-mail', 'JPEG', 'PNG', 'GIF', 'WebP', 'Toyota', 'Camry'];
+
+/** The screen's texts read as a Russian user reads them: nothing in English or unfinished, nothing cut short. */
+async function readable(page: Page, name: string) {
+  // A file's name is the user's own (the failed upload shows it).
+  const skip = 'select, .app-ticker, .sell-upload__name';
+  expect(await foreignText(page, { allowed: LATIN, skip }), name).toEqual([]);
+  expect(await cutText(page), name).toEqual([]);
 }
 
 const value = (page: Page, selector: string) => page.locator(selector).inputValue();
@@ -170,21 +183,14 @@ describe('selling in a real browser', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pay');
     await expect.poll(() => page.locator('.sell-page-notice').textContent()).toContain('Черновик сохранён');
 
-    // Payment in the sandbox checkout: the API's answer names the page, the browser goes there and pays.
-    const checkout = await page.evaluate(async (key) => {
-      const w = globalThis as unknown as PageGlobals & {
-        fetch(url: string, init: object): Promise<{ json(): Promise<{ url: string }> }>;
-      };
-      const answer = await w.fetch('/api/payment/yookassa/pay', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${w.localStorage.getItem(key)}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ pro: true, sum: 1000 }),
-      });
-      return (await answer.json()).url;
-    }, TOKEN_KEY);
-    await page.goto(checkout);
+    // Payment from /pay's own button: the API's answer names the sandbox checkout, the browser goes there and pays.
+    const buy = page.getByRole('button', { name: /^Подключить PRO за 1\s000\s₽$/ });
+    await expect.poll(() => buy.isEnabled()).toBe(true);
+    await buy.click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/payment\/sandbox\//);
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/payment/success');
+    await expect.poll(() => page.getByText('Спасибо за оплату!').isVisible()).toBe(true);
 
     await page.goto(`${server.url}/profile`);
     await expect.poll(() => page.getByText(/PRO активен до/).isVisible()).toBe(true);
@@ -236,6 +242,7 @@ describe('selling in a real browser', () => {
     expect(await draftPhotos(page).count()).toBe(0);
     await settled(page);
     await screenshot(page, 'sell-new-upload-error-390-light');
+    await readable(page, 'sell-new-upload-error-390-light');
     // The refusal is the server's 422, which Chromium also logs as a failed resource; nothing else may appear.
     expect(unexpected(errors, /status of 422/)).toEqual([]);
     await context.close();
@@ -265,6 +272,7 @@ describe('selling in a real browser', () => {
     await page.getByLabel('Город').fill('Самара');
     await expect.poll(() => page.getByText(/^Нет связи: черновик сохранён на этом устройстве/).isVisible()).toBe(true);
     await screenshot(page, 'sell-new-offline-390-light');
+    await readable(page, 'sell-new-offline-390-light');
     await context.setOffline(false);
     await expect.poll(async () => (await onServer()).city).toBe('Самара');
 
@@ -380,15 +388,20 @@ describe('selling in a real browser', () => {
       [1280, 800],
     ] as const;
 
-    /** A screenshot at each size, then no horizontal scroll at 320 px (one page load serves all three). */
+    /**
+     * A screenshot at each size, its texts read, then no horizontal scroll and no text cut short at 320 px (one page
+     * load serves all three).
+     */
     async function atEverySize(page: Page, name: (width: number) => string) {
       for (const [width, height] of SIZES) {
         await page.setViewportSize({ width, height });
         await settled(page);
         await screenshot(page, name(width));
+        await readable(page, name(width));
       }
       await page.setViewportSize({ width: 320, height: 800 });
       expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await cutText(page), name(320)).toEqual([]);
     }
 
     it('/new and /profile without a connection, and a profile with no listings, at 390 and 1280 px, both themes', async () => {

@@ -213,3 +213,61 @@ export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
     return root.scrollWidth > root.clientWidth + 1;
   });
 }
+
+/** A select's options are data; the top bar's ticker shows currency codes and spec §8's word error. */
+const DATA_ELEMENTS = 'select, .app-ticker';
+
+/** What a screen's texts are checked against: Latin words it may show, and parts of the page that are data. */
+export interface TextCheck {
+  /** Latin words the screen may show: product names (PRO, Telegram) and the data on it (a listing's brand). */
+  allowed?: Iterable<string>;
+  /** Elements whose text is data, as a CSS selector; by default a select's options and the ticker. */
+  skip?: string;
+}
+
+/**
+ * Visible text a Russian user should not meet: Latin words outside `allowed` (web addresses, e-mail addresses and
+ * @names are data and left out) and leftovers of unfinished code (undefined, NaN, [object Object], lorem ipsum,
+ * TODO), in the page's text and its fields' placeholders. Returns each offending text once.
+ */
+export async function foreignText(page: Page, check: TextCheck = {}): Promise<string[]> {
+  const allowed = [...(check.allowed ?? [])].flatMap((text) => text.match(/[\p{L}\d_-]+/gu) ?? []);
+  const skip = check.skip ?? DATA_ELEMENTS;
+  return page.evaluate(`(() => {
+    const allowed = new Set(${JSON.stringify(allowed)});
+    const skip = ${JSON.stringify(skip)};
+    const found = [];
+    const read = (text) => {
+      if (/\\bundefined\\b|\\bNaN\\b|\\[object|lorem|ipsum|\\bTODO\\b|\\{\\{/.test(text)) found.push(text);
+      const plain = text.replace(/https?:\\/\\/\\S+|\\S+@\\S+|@\\w+|\\b[\\w.-]+\\.(?:ru|com|me|test|org)\\b\\S*/g, ' ');
+      for (const word of plain.match(/[\\p{L}\\d_-]*[A-Za-z]{2,}[\\p{L}\\d_-]*/gu) ?? []) {
+        if (!allowed.has(word)) found.push(text);
+      }
+    };
+    // An element's own text, its text nodes joined: React writes '@{name}' as two nodes.
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element.closest(skip) || !element.checkVisibility()) continue;
+      const own = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE);
+      const text = own.map((node) => node.textContent).join('').trim();
+      if (text) read(text);
+    }
+    for (const field of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+      if (field.checkVisibility() && !field.closest(skip)) read(field.placeholder);
+    }
+    return [...new Set(found)];
+  })()`);
+}
+
+/** Visible texts the browser cut short with an ellipsis (a label too long for its button, a clipped heading). */
+export async function cutText(page: Page, skip = DATA_ELEMENTS): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const skip = ${JSON.stringify(skip)};
+    const cut = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (getComputedStyle(element).textOverflow !== 'ellipsis' || element.closest(skip)) continue;
+      if (!element.checkVisibility() || !element.textContent.trim()) continue;
+      if (element.scrollWidth > element.clientWidth + 1) cut.push(element.textContent.trim());
+    }
+    return cut;
+  })()`);
+}
