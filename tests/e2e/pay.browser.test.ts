@@ -202,12 +202,26 @@ describe('support, inspection, test period and pay in a real browser', () => {
 
     await dialog.getByLabel('Опишите проблему').fill('Не приходят уведомления о новых машинах');
     await dialog.getByLabel('Контактные данные (необязательно)').fill('@buyer');
+    // Another request takes the number this page made up just before it arrives: the server numbers it anew, and
+    // the page must show the server's number, not its own.
+    let clientNumber = '';
+    await page.route('**/api/support', async (route) => {
+      clientNumber = (route.request().postDataJSON() as { ticket: string }).ticket;
+      await callApi(server, null, 'POST', '/api/support', {
+        message: 'Заявка с тем же номером',
+        ticket: clientNumber,
+        url: `${server.url}/contacts`,
+      });
+      await route.continue();
+    });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/support') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     const { ticket } = (await (await answer).json()) as { ticket: string };
     expect(ticket).toMatch(/^\d{4,6}-\d{3,}$/);
+    expect(ticket).not.toBe(clientNumber);
     await poll(() => visible(page, 'Заявка отправлена!')).toBe(true);
     expect(await visible(page, `Номер заявки: ${ticket}`)).toBe(true);
+    expect(await page.getByText(clientNumber).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Закрыть' }).click();
     await poll(() => dialog.count()).toBe(0);
     expect(errors).toEqual([]);
