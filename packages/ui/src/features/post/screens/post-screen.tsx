@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { Placeholder } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
-import { MESSAGES, isAdmin } from '@autoradar/core';
+import { isAdmin } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
+import { CallView } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { SupportDialog } from '../../../components/support-dialog/support-dialog';
@@ -85,38 +86,18 @@ export function PostView({ state, retry, now, onOrderInspection, onSupport }: Po
         }
       />
     );
-  switch (state.kind) {
-    case 'loading':
-      return (
-        <div className="post-state" role="status" aria-live="polite">
-          <Spinner size="l" />
-          <span className="post-state__label">{t.loading}</span>
-        </div>
-      );
-    case 'offline':
-    case 'failed':
-      return (
-        <Placeholder
-          className="post-state"
-          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          action={
-            <Button size="l" onClick={retry}>
-              {t.retry}
-            </Button>
-          }
-        />
-      );
-    case 'loaded':
-    case 'empty':
-      return (
+  return (
+    <CallView state={state} retry={retry} className="post-state" loadingLabel={t.loading} retryLabel={t.retry}>
+      {(post) => (
         <LoadedPost
-          post={state.data}
+          post={post}
           now={now}
           {...(onOrderInspection ? { onOrderInspection } : {})}
           {...(onSupport ? { onSupport } : {})}
         />
-      );
-  }
+      )}
+    </CallView>
+  );
 }
 
 function UnpublishedNotice() {

@@ -1,6 +1,6 @@
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
-import { MESSAGES } from '@autoradar/core';
+import { Placeholder } from '@telegram-apps/telegram-ui';
 import type { CallState } from '../../../api/atom-with-call';
+import { CallView } from '../../../api/call-view';
 import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
 import type { MyPosts } from '../api';
@@ -35,29 +35,15 @@ export function MyPostsView({ state, retry }: MyPostsViewProps) {
 }
 
 function MyPostsBody({ state, retry }: MyPostsViewProps) {
-  switch (state.kind) {
-    case 'loading':
-      return (
-        <div className="profile-state" role="status" aria-live="polite">
-          <Spinner size="m" />
-          <span className="profile-state__label">{t.loadingPosts}</span>
-        </div>
-      );
-    case 'offline':
-    case 'failed':
-      return (
-        <Placeholder
-          className="profile-state"
-          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          action={
-            <Button size="m" onClick={retry}>
-              {t.retry}
-            </Button>
-          }
-        />
-      );
-    case 'empty':
-      return (
+  return (
+    <CallView
+      state={state}
+      retry={retry}
+      className="profile-state"
+      size="m"
+      loadingLabel={t.loadingPosts}
+      retryLabel={t.retry}
+      empty={
         <Placeholder
           className="profile-state"
           header={t.noPosts}
@@ -68,17 +54,18 @@ function MyPostsBody({ state, retry }: MyPostsViewProps) {
             </LinkButton>
           }
         />
-      );
-    case 'loaded':
-      return (
+      }
+    >
+      {(data) => (
         <ul className="profile-posts__grid">
-          {state.data.posts.map((post) => (
+          {data.posts.map((post) => (
             <li key={post.id} className="profile-posts__item">
               <span className={`profile-status profile-status--${post.status}`}>{t.status[post.status]}</span>
               <PostCard post={post} canNote={false} />
             </li>
           ))}
         </ul>
-      );
-  }
+      )}
+    </CallView>
+  );
 }

@@ -1,5 +1,6 @@
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import { MESSAGES } from '@autoradar/core';
+import { CallFailure, CallLoading } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
@@ -10,15 +11,6 @@ import { sellMessages as t } from '../messages';
 import { draftAtom } from '../state';
 import '../sell.css';
 
-function Loading() {
-  return (
-    <div className="sell-state" role="status" aria-live="polite">
-      <Spinner size="l" />
-      <span className="sell-state__label">{t.loading}</span>
-    </div>
-  );
-}
-
 /** The new-listing screen (spec §2 /new, signed in): the user's draft, loaded or created on entry. */
 export function NewListingScreen() {
   const { user } = useSession();
@@ -26,7 +18,7 @@ export function NewListingScreen() {
   useDocumentTitle(t.documentTitle(readAppName()));
 
   let body;
-  if (!user || state.kind === 'loading') body = <Loading />;
+  if (!user || state.kind === 'loading') body = <CallLoading className="sell-state" label={t.loading} />;
   else if (state.kind === 'loaded' || state.kind === 'empty')
     body = <ListingEditor key={state.data.id} draft={state.data} user={user} />;
   else {
@@ -43,15 +35,7 @@ export function NewListingScreen() {
         <ListingEditor key="device-copy" draft={null} user={user} />
       </>
     ) : (
-      <Placeholder
-        className="sell-state"
-        header={message}
-        action={
-          <Button size="l" onClick={retry}>
-            {t.retry}
-          </Button>
-        }
-      />
+      <CallFailure className="sell-state" message={message} retry={retry} retryLabel={t.retry} />
     );
   }
 

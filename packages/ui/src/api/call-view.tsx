@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { MESSAGES } from '@autoradar/core';
+import type { CallState } from './atom-with-call';
+
+// The states every loading screen shows (docs/decisions.md, "One loading state"), drawn once: a spinner with its
+// label while loading, the connection hint or the failure's message with a retry, the empty text, the data.
+
+export interface CallLookProps {
+  /** The class of the state's box, the screen's own spacing; the spinner's label gets `<className>__label`. */
+  className: string;
+  /** The kit's size of the spinner and the retry button: a whole screen 'l', a part of one 'm'. */
+  size?: 'm' | 'l';
+}
+
+/** Loading: a spinner with a label that screen readers announce. */
+export function CallLoading({ className, size = 'l', label }: CallLookProps & { label: string }) {
+  return (
+    <div className={className} role="status" aria-live="polite">
+      <Spinner size={size} />
+      <span className={`${className}__label`}>{label}</span>
+    </div>
+  );
+}
+
+/** No answer, or a failed one: what happened, and a retry. */
+export function CallFailure({
+  className,
+  size = 'l',
+  message,
+  retry,
+  retryLabel,
+}: CallLookProps & { message: string; retry: () => void; retryLabel: string }) {
+  return (
+    <Placeholder
+      className={className}
+      header={message}
+      action={
+        <Button size={size} onClick={retry}>
+          {retryLabel}
+        </Button>
+      }
+    />
+  );
+}
+
+export interface CallViewProps<T> extends CallLookProps {
+  state: CallState<T>;
+  retry: () => void;
+  loadingLabel: string;
+  retryLabel: string;
+  /** What an empty answer shows; without it an empty answer renders like a loaded one. */
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/** One call's five states: loading, offline and failed (with a retry), empty, and the data. */
+export function CallView<T>({ state, retry, loadingLabel, retryLabel, empty, children, ...look }: CallViewProps<T>) {
+  switch (state.kind) {
+    case 'loading':
+      return <CallLoading {...look} label={loadingLabel} />;
+    case 'offline':
+    case 'failed':
+      return (
+        <CallFailure
+          {...look}
+          message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+          retry={retry}
+          retryLabel={retryLabel}
+        />
+      );
+    case 'empty':
+      return empty === undefined ? children(state.data) : empty;
+    case 'loaded':
+      return children(state.data);
+  }
+}
