@@ -127,6 +127,16 @@ function filterCondition(c: FeedCondition): SQL | undefined {
 }
 
 function filterSql(c: BoundFilter): SQL | undefined {
+  const { plain, text } = filterParts(c);
+  return and(plain, text);
+}
+
+/**
+ * A filter in two parts: what the feed indexes carry (`plain`: ids, bounds) and what needs the row's stored document
+ * (`text`). `vector` is how the text part reads the document: the column itself, or an expression of it that no
+ * index matches (so the planner tests it on the rows it gathered by the plain part instead of reading the GIN index).
+ */
+function filterParts(c: BoundFilter, vector: SQL = postSearchVector): { plain?: SQL; text?: SQL } {
   const where: SQL[] = [];
   if (c.postIds) where.push(inArray(posts.id, c.postIds));
   const brandOrModel: SQL[] = [];
@@ -139,16 +149,19 @@ function filterSql(c: BoundFilter): SQL | undefined {
   if (c.yearFrom !== null) where.push(sql`${posts.year} >= ${c.yearFrom}`);
   if (c.yearTo !== null) where.push(sql`${posts.year} <= ${c.yearTo}`);
   // Each word must be found: in the text (any Russian word form), or as a brand or model it names or misspells.
-  if (c.textQuery !== null) where.push(sql`${postSearchVector} @@ websearch_to_tsquery('russian', ${c.textQuery})`);
+  const text: SQL[] = [];
+  if (c.textQuery !== null) text.push(sql`${vector} @@ websearch_to_tsquery('russian', ${c.textQuery})`);
   for (const term of c.alternatives) {
     const alternatives: SQL[] = [];
     if (term.brandIds.length > 0) alternatives.push(inArray(posts.brandId, term.brandIds));
     if (term.modelIds.length > 0) alternatives.push(inArray(posts.modelId, term.modelIds));
-    if (term.word !== null)
-      alternatives.push(sql`${postSearchVector} @@ websearch_to_tsquery('russian', ${term.word})`);
-    where.push(or(...alternatives)!);
+    if (term.word !== null) alternatives.push(sql`${vector} @@ websearch_to_tsquery('russian', ${term.word})`);
+    (term.word !== null ? text : where).push(or(...alternatives)!);
   }
-  return and(...where);
+  const parts: { plain?: SQL; text?: SQL } = {};
+  if (where.length > 0) parts.plain = and(...where)!;
+  if (text.length > 0) parts.text = and(...text)!;
+  return parts;
 }
 
 function olderThan(cursor: Cursor): SQL {
@@ -169,6 +182,8 @@ export { findPost, type MediaRow, type PostRow } from '@autoradar/server/listing
 export interface WalkSizes {
   entries: number;
   textRows: number;
+  /** Text gathered without the text index when at most this share of the short walk's entries pass the plain part. */
+  plainShare?: number;
 }
 
 type Page = { older?: Cursor | null; newer?: Cursor | null; limit: number; walk?: WalkSizes };
@@ -189,6 +204,8 @@ export const FEED_WALK_ENTRIES = 2_000;
 export const FEED_TEXT_WALK_ROWS = 400;
 export const FEED_WALK_WIDEN = 8;
 export const FEED_WALK_MIN_HITS = 3;
+/** See rangePage: below this share of the walked entries (1 in 200), the plain part's matches are few enough to read. */
+export const FEED_TEXT_PLAIN_SHARE = 0.005;
 
 /** The feed index whose range the walk reads: one brand, one model or one city when the filter names exactly one. */
 function walkRange(c: BoundFilter): SQL | undefined {
@@ -198,24 +215,13 @@ function walkRange(c: BoundFilter): SQL | undefined {
   return undefined;
 }
 
-/** Columns the walk hands to the filter: those the feed indexes carry, and the stored document for text. */
-function walkColumns(text: boolean): SQL {
-  const columns = [
-    posts.id,
-    posts.publishedAt,
-    posts.brandId,
-    posts.modelId,
-    posts.cityId,
-    posts.price,
-    posts.year,
-    posts.channel,
-    ...(text ? [posts.searchVector] : []),
-  ];
-  return sql.join(
-    columns.map((col) => sql.raw(`"${col.name}"`)),
-    sql`, `,
-  );
-}
+/** Columns the walk hands to the filter: those the feed indexes carry (a walk reads index entries only). */
+const walkColumns = sql.join(
+  [posts.id, posts.publishedAt, posts.brandId, posts.modelId, posts.cityId, posts.price, posts.year, posts.channel].map(
+    (col) => sql.raw(`"${col.name}"`),
+  ),
+  sql`, `,
+);
 
 /** Visibility of each index range (see feedBranches), without the filter; the cutoff as ISO text. */
 function visibleRanges(cutoff: TimestampParam | null): SQL[] {
@@ -235,46 +241,89 @@ function visibleRanges(cutoff: TimestampParam | null): SQL[] {
  * (left free, it walks whenever it overestimates the filter, as for a price one year never reaches). Conditions on
  * the walks' counts are pseudo-constants, so PostgreSQL runs only the parts they let through.
  *
- * A walk returns its matches (`hit`) and, as a marker, the last entry it may read (`last`, rn = its limit) whether or
- * not that entry matches: a walk without the marker saw the whole range, so its matches are exact. One pass gives
- * both, and stops after the page's matches as before.
+ * A walk reads index entries (rn counts them) and returns its matches (`hit`) and, as a marker, the last entry it may
+ * read (`last`) whether or not that entry matches: a walk without the marker saw the whole range, so its matches are
+ * exact. One pass gives both, and stops after the page's matches. With text, the walk tests the plain part on the
+ * index entries and reads the stored document only for the entries that pass it (k counts them, at most `textRows`;
+ * the k-th is then the last), so a range or an id filter keeps the text walk long and cheap.
+ *
+ * `whole`: the range is small by nature (the own listings of the last day, under the delay), so it is walked to its
+ * end and that is its answer: one walk to plan instead of two walks and the gathered parts.
  */
-function rangePage(n: number, visible: SQL, filter: SQL | undefined, text: boolean, page: Page) {
+function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = false) {
   const direction = page.newer ? 'asc' : 'desc';
   const dir = sql.raw(direction);
   const paging: SQL[] = [];
   if (page.older) paging.push(olderThan(page.older));
   if (page.newer) paging.push(newerThan(page.newer));
   const inner = and(visible, ...paging)!;
+  const { plain, text } = filterParts(c);
   const short = sql.raw(`walk${n}a`);
   const long = sql.raw(`walk${n}b`);
   const found = (walk: SQL) => sql`(select count(*) from ${walk} where hit)`;
   const longer = (walk: SQL) => sql`exists (select 1 from ${walk} where last)`;
   const sizes = page.walk ?? { entries: FEED_WALK_ENTRIES, textRows: FEED_TEXT_WALK_ROWS };
-  const entries = text ? sizes.textRows : sizes.entries;
-  const walk = (name: SQL, limit: number, gate?: SQL) =>
-    sql`${name} as (select id, published_at, hit, rn = ${limit} as last from (
-        select ${posts.id} as id, ${posts.publishedAt} as published_at, ${filter ?? sql`true`} as hit, rn
-        from (select ${walkColumns(text)}, row_number() over (order by ${newestFirst(direction)}) as rn
-              from ${posts} where ${and(inner, gate)} order by ${newestFirst(direction)} limit ${limit}) as ${posts}
-        ) w
-      where hit or rn = ${limit}
+  const feed = newestFirst(direction);
+  const entriesOf = (limit: SQL, gate?: SQL) =>
+    sql`(select ${walkColumns}, row_number() over (order by ${feed}) as rn
+         from ${posts} where ${and(inner, gate)} order by ${feed} limit ${limit}) as ${posts}`;
+  /** `scale` times the walk sizes, or null: the whole range (no marker). */
+  const walk = (name: SQL, scale: number | null, gate?: SQL) => {
+    const limit = scale === null ? sql`all` : sql`${sizes.entries * scale}`;
+    const rows = scale === null ? sql`all` : sql`${sizes.textRows * scale}`;
+    const atEnd = scale === null ? sql`false` : sql`rn = ${limit}`;
+    if (!text)
+      return sql`${name} as (select id, published_at, hit, ${atEnd} as last, rn, 0::bigint as k from (
+          select ${posts.id} as id, ${posts.publishedAt} as published_at, ${plain ?? sql`true`} as hit, rn
+          from ${entriesOf(limit, gate)}) w
+        where hit or ${atEnd}
+        order by w.published_at ${dir}, w.id ${dir} limit ${page.limit})`;
+    // The entries that pass the plain part (and the marker), then their documents, read one row at a time in feed
+    // order (a sub-select per row below OFFSET 0, so nothing reads the rows it does not reach).
+    return sql`${name} as (select id, published_at, hit, last, rn, k from (
+        select ${posts.id} as id, ${posts.publishedAt} as published_at, ${and(plain, text)} as hit,
+               ${scale === null ? sql`false` : sql`${atEnd} or k = ${rows}`} as last, rn, k
+        from (select s.*, (select d.search_vector from ${posts} d where d.id = s.id) as search_vector
+              from (select *, row_number() over (order by ${feed}) as k from ${entriesOf(limit, gate)}
+                    where ${plain ? sql`${plain} or ${atEnd}` : sql`true`} order by ${feed} limit ${rows}) s
+              order by s.published_at ${dir}, s.id ${dir} offset 0) as ${posts}) w
+      where hit or last
       order by w.published_at ${dir}, w.id ${dir} limit ${page.limit})`;
+  };
+  if (whole) return { ctes: [walk(short, null)], select: sql`(select id, published_at from ${short} where hit)` };
   const hits = sql`${found(short)} >= ${FEED_WALK_MIN_HITS}`;
   // Evaluated left to right, each sub-select only when reached.
   const widen = sql`${found(short)} < ${page.limit} and ${hits} and ${longer(short)}`;
   const gather = sql`${found(short)} < ${page.limit} and ${found(long)} < ${page.limit} and ${longer(short)}
     and (not ${hits} or ${longer(long)})`;
+  const gathered = (condition: SQL | undefined, gate: SQL) =>
+    sql`(select ${posts.id} as id, ${posts.publishedAt} as published_at from ${posts}
+       where ${and(inner, condition, gate)}
+       order by ${posts.publishedAt} + interval '0 s' ${dir}, ${posts.id} ${dir} limit ${page.limit})`;
+  // Text gathered: through the text index when the plain part is common, else by the plain part's indexes with the
+  // document read from the rows they find (a common word's GIN bitmap costs ~100 ms at a million listings, and its
+  // estimate, for two words, was far too low). The plain part's share among the short walk's entries decides.
+  const narrow = sql`(select k <= ${sizes.plainShare ?? FEED_TEXT_PLAIN_SHARE}::float8 * rn from ${short} where last)`;
+  const gatheredParts = text
+    ? [
+        gathered(and(plain, text), sql`${gather} and not ${narrow}`),
+        gathered(
+          and(plain, filterParts(c, sql`coalesce(${postSearchVector}, ''::tsvector)`).text),
+          sql`${gather} and ${narrow}`,
+        ),
+      ]
+    : [gathered(plain, gather)];
   return {
-    ctes: [walk(short, entries), walk(long, entries * FEED_WALK_WIDEN, widen)],
+    ctes: [walk(short, 1), walk(long, FEED_WALK_WIDEN, widen)],
     // Short walk, else long walk, else gathered: whichever answers first (a walk over the whole range is exact).
-    select: sql`(select id, published_at from ${short} where hit and not (${widen}) and not (${gather}))
-      union all
-      (select id, published_at from ${long} where hit and not (${gather}))
-      union all
-      (select ${posts.id} as id, ${posts.publishedAt} as published_at from ${posts}
-       where ${and(inner, filter, gather)}
-       order by ${posts.publishedAt} + interval '0 s' ${dir}, ${posts.id} ${dir} limit ${page.limit})`,
+    select: sql.join(
+      [
+        sql`(select id, published_at from ${short} where hit and not (${widen}) and not (${gather}))`,
+        sql`(select id, published_at from ${long} where hit and not (${gather}))`,
+        ...gatheredParts,
+      ],
+      sql` union all `,
+    ),
   };
 }
 
@@ -314,8 +363,10 @@ function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: 
   }
   // Keep the walk on the one-id feed index when the filter names one brand, model or city.
   const range = walkRange(c);
-  const parts = visibleRanges(cutoff).map((visible, n) =>
-    rangePage(n, range ? and(visible, range)! : visible, filter, c.text, page),
+  // Under the delay, the first range holds the own listings of the last day alone: walked whole (see rangePage).
+  const ranges = visibleRanges(cutoff);
+  const parts = ranges.map((visible, n) =>
+    rangePage(n, range ? and(visible, range)! : visible, c, page, ranges.length > 1 && n === 0),
   );
   const ids = sql`with ${sql.join(
     parts.flatMap((p) => p.ctes),
