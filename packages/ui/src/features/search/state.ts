@@ -268,8 +268,11 @@ export const savedFiltersAtom = atomWithCall((signal) => fetchSavedFilters(signa
 /** The saved filter whose values the panel holds; null when none was chosen. */
 export const selectedFilterIdAtom = atom<number | null>(null);
 
-/** A link named a saved filter (/search?filter=<id>) that is not among the user's. */
-export const linkedFilterMissingAtom = atom(false);
+/**
+ * A link named a saved filter (/search?filter=<id>) that is not among the user's: the criteriaKey of the panel as the
+ * link left it, so the notice stays only until the user changes the filter; null when there is nothing to say.
+ */
+export const linkedFilterMissingAtom = atom<string | null>(null);
 
 /** Choosing a saved filter loads its values into the panel (spec §4); the text query stays as typed. */
 export const selectSavedFilterAtom = atom(null, (_get, set, filter: Filter | null) => {

@@ -51,7 +51,7 @@ beforeEach(() => {
   localStorage.clear();
   getDefaultStore().set(postsStoreAtom, createEmptyPostsStore());
   getDefaultStore().set(selectedFilterIdAtom, null);
-  getDefaultStore().set(linkedFilterMissingAtom, false);
+  getDefaultStore().set(linkedFilterMissingAtom, null);
 });
 afterEach(() => {
   cleanup();
@@ -328,6 +328,20 @@ describe('saved filters', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     // Choosing a filter by hand clears the message.
     await user().selectOptions(screen.getByRole('combobox', { name: 'Мои фильтры' }), 'Кроссоверы');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the notice of a missing linked filter goes once the user changes the filter, and stays gone', async () => {
+    filtersApi([savedFilter(4, 'Кроссоверы')]);
+    const { rerender } = renderInApp(
+      <SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />,
+      '/search?filter=999',
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Сохранённый фильтр из ссылки не найден');
+    rerender(<SavedFilters user={basic} criteria={{ ...EMPTY_CRITERIA, search: 'camry' }} now={now} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Back to the values the link left: the notice was read and does not return.
+    rerender(<SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { isProActive } from '@autoradar/core';
 import { describeCallError } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
 import { deleteSavedFilter, toggleSavedFilter } from '../api';
-import { hasFilterChanges, type FeedCriteria } from '../filter-rules';
+import { criteriaKey, hasFilterChanges, type FeedCriteria } from '../filter-rules';
 import { searchMessages as t } from '../messages';
 import { linkedFilterMissingAtom, savedFiltersAtom, selectedFilterIdAtom, selectSavedFilterAtom } from '../state';
 import { LazySaveFilterDialog as SaveFilterDialog } from './lazy-dialogs';
@@ -39,8 +39,15 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
   const [error, setError] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const linkedId = params.get(FILTER_PARAM);
-  const linkMissing = useAtomValue(linkedFilterMissingAtom);
+  const key = criteriaKey(criteria);
+  const linkMissingFor = useAtomValue(linkedFilterMissingAtom);
   const setLinkMissing = useSetAtom(linkedFilterMissingAtom);
+  // The notice answers the link; once the user changes the filter in any way it has been read, and it does not come
+  // back if the panel returns to the same values.
+  const linkMissing = linkMissingFor !== null && linkMissingFor === key;
+  useEffect(() => {
+    if (linkMissingFor !== null && linkMissingFor !== key) setLinkMissing(null);
+  }, [key, linkMissingFor, setLinkMissing]);
 
   const filters = state.kind === 'loaded' ? state.data : [];
   const selected = filters.find((filter) => filter.id === selectedId) ?? null;
@@ -51,7 +58,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
     if (linkedId === null || state.kind !== 'loaded') return;
     const linked = state.data.find((filter) => String(filter.id) === linkedId);
     if (linked) select(linked);
-    setLinkMissing(!linked);
+    setLinkMissing(linked ? null : key);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -60,7 +67,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
       },
       { replace: true },
     );
-  }, [linkedId, state, select, setLinkMissing, setParams]);
+  }, [linkedId, state, select, setLinkMissing, setParams, key]);
   const pro = isProActive(user, now);
   const changed = hasFilterChanges(criteria, selected);
 
@@ -104,7 +111,7 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
             busy={busy}
             onSelect={(filter) => {
               setError(null);
-              setLinkMissing(false);
+              setLinkMissing(null);
               select(filter);
             }}
             onToggle={(filter, active) =>
