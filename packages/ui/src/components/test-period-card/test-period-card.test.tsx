@@ -4,6 +4,7 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
+import { sampleUser } from '@autoradar/contract/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformContext, type Platform } from '../../platform';
 import { logoutAtom, signInAtom } from '../../session/state';
@@ -14,20 +15,8 @@ const platform: Platform = { kind: 'web', openLink: () => {} };
 const start = new Date('2025-06-15T10:00:00.000Z');
 const HOUR = 3_600_000;
 
-const baseUser: User = {
-  id: 7,
-  email: null,
-  has_telegram: true,
-  roles: [],
-  is_pro: false,
-  pro_expired: null,
-  started_at: null,
-  photo_url: null,
-  name: 'Иван Петров',
-  first_name: 'Иван',
-  last_name: 'Петров',
-  username: 'ivan',
-};
+/** A basic user: no PRO, no test period started. */
+const baseUser: User = { ...sampleUser, id: 7, is_pro: false, pro_expired: null, started_at: null };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -5,6 +5,7 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
+import { sampleUser } from '@autoradar/contract/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { PlatformContext, type Platform } from '../../platform';
@@ -12,20 +13,8 @@ import { logoutAtom, signInAtom } from '../../session/state';
 import { describePayError, openCheckout } from './checkout';
 import { PayScreen } from './screens/pay-screen';
 
-const user: User = {
-  id: 7,
-  email: null,
-  has_telegram: true,
-  roles: [],
-  is_pro: false,
-  pro_expired: null,
-  started_at: null,
-  photo_url: null,
-  name: 'Иван',
-  first_name: 'Иван',
-  last_name: null,
-  username: null,
-};
+/** A basic user: no PRO, no test period started. */
+const user: User = { ...sampleUser, id: 7, is_pro: false, pro_expired: null, started_at: null };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
