@@ -3,15 +3,6 @@ import { DEFAULT_TIME_ZONE } from '@autoradar/core';
 
 type Names = Pick<User, 'name' | 'first_name' | 'last_name' | 'username'>;
 
-/** The name to show: the full name, else first and last, else @username; null when the account has none. */
-export function displayName(user: Names): string | null {
-  const full = user.name?.trim();
-  if (full) return full;
-  const parts = [user.first_name, user.last_name].map((p) => p?.trim()).filter(Boolean);
-  if (parts.length > 0) return parts.join(' ');
-  return user.username?.trim() ? `@${user.username.trim()}` : null;
-}
-
 /** Up to two letters for the avatar: first letters of the first two words ('Иван Петров' -> 'ИП'). */
 export function initialsOf(user: Names): string {
   const source =

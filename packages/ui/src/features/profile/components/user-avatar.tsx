@@ -1,7 +1,8 @@
 import { Avatar } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
 import { profileMessages as t } from '../messages';
-import { avatarColour, displayName, initialsOf } from '../user-display';
+import { displayName } from '../../../session/user-display';
+import { avatarColour, initialsOf } from '../user-display';
 
 export interface UserAvatarProps {
   user: Pick<User, 'id' | 'photo_url' | 'name' | 'first_name' | 'last_name' | 'username'>;

@@ -10,13 +10,14 @@ import { LinkButton } from '../../../components/link-button';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
 import { useLogout, useSession } from '../../../session/hooks';
+import { displayName } from '../../../session/user-display';
 import { loadUserAtom } from '../../../session/state';
 import { logoutEverywhere } from '../api';
 import { MyPostsView } from '../components/my-posts';
 import { UserAvatar } from '../components/user-avatar';
 import { profileMessages as t } from '../messages';
 import { myPostsAtom } from '../state';
-import { displayName, formatUntil } from '../user-display';
+import { formatUntil } from '../user-display';
 import '../profile.css';
 
 function Tariff({ user, now }: { user: User; now: Date }) {
