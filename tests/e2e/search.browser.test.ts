@@ -165,14 +165,24 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
     })()`);
   }
 
-  /** Texts of the shell and the feed's header that the browser cut short with an ellipsis. */
+  /**
+   * Texts of the shell, the feed's header and the dialogs' frames that the browser cut short with an ellipsis, and
+   * placeholders of empty fields that do not fit their field (the browser cuts those without a trace in the DOM: the
+   * placeholder is typed in as a value for a moment, which a search field lays out with its clear button beside it).
+   */
   async function cutShort(page: Page): Promise<string[]> {
     return page.evaluate(`(() => {
-      const zones = '.test-period, .app-bottom-nav, .app-top-bar, .filter-panel, .feed-head, .new-posts-pill, .delay-banner';
+      const zones = '.test-period, .app-bottom-nav, .app-top-bar, .filter-panel, .feed-head, .new-posts-pill, .delay-banner, .filter-dialog__head, .filter-dialog__search, .filter-dialog__actions';
       const cut = [];
       for (const element of document.querySelectorAll(zones)) {
         for (const inner of [element, ...element.querySelectorAll('*')]) {
-          if (getComputedStyle(inner).textOverflow !== 'ellipsis' || !inner.checkVisibility()) continue;
+          if (!inner.checkVisibility()) continue;
+          if (inner.matches('input[placeholder]') && !inner.value) {
+            inner.value = inner.placeholder;
+            if (inner.scrollWidth > inner.clientWidth + 1) cut.push(inner.placeholder);
+            inner.value = '';
+          }
+          if (getComputedStyle(inner).textOverflow !== 'ellipsis') continue;
           if (inner.scrollWidth > inner.clientWidth + 1 && inner.textContent.trim()) cut.push(inner.textContent.trim());
         }
       }
@@ -575,6 +585,7 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
           await page.getByRole('button', { name: 'Крупные карточки' }).click();
         }
         await shot(page, name('screen'));
+        expect(await cutShort(page)).toEqual([]);
 
         const open = async (chip: string, part: string, prepare?: (box: Locator) => Promise<void>) => {
           await page.getByRole('button', { name: chip, exact: true }).click();
@@ -744,6 +755,7 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
         const frame = await dialog(page).boundingBox();
         expect(frame!.x).toBeGreaterThanOrEqual(0);
         expect(frame!.x + frame!.width).toBeLessThanOrEqual(320);
+        expect(await cutShort(page), chip).toEqual([]);
         if (chip === 'Марка') await shot(page, `search-brands-320-${theme}`);
         await dialog(page).getByRole('button', { name: 'Закрыть' }).click();
         await poll(() => dialog(page).count()).toBe(0);

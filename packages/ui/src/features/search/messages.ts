@@ -2,7 +2,7 @@
 export const searchMessages = {
   documentTitle: (appName: string) => `Поиск — ${appName}`,
   heading: 'Поиск',
-  searchPlaceholder: 'Марка, модель или слово из объявления',
+  /** The field's name and its placeholder (it fits a 320 px screen; a longer hint was cut). */
   searchLabel: 'Поиск по объявлениям',
   clearSearch: 'Очистить поиск',
 

@@ -35,7 +35,7 @@ export function SearchBox() {
         type="search"
         value={text}
         maxLength={SEARCH_QUERY_MAX_LENGTH}
-        placeholder={t.searchPlaceholder}
+        placeholder={t.searchLabel}
         aria-label={t.searchLabel}
         enterKeyHint="search"
         before={
