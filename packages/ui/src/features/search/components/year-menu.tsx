@@ -2,8 +2,7 @@ import { Slider } from '@telegram-apps/telegram-ui';
 import { getYearSliderBounds, sliderFromYearRange, yearRangeFromSlider } from '@autoradar/core';
 import { formatYearTyping, readYearDraft, yearDraftFrom, type RangeDraft } from '../filter-rules';
 import { searchMessages as t } from '../messages';
-import { FilterDialog } from './filter-dialog';
-import { BoundField, type RangeMenuProps } from './price-menu';
+import { RangeDialog, type RangeMenuProps } from './range-dialog';
 import { useDraft } from './use-draft';
 
 /**
@@ -12,36 +11,25 @@ import { useDraft } from './use-draft';
  */
 export function YearMenu({ open, onClose, applied, onApply, now = new Date() }: RangeMenuProps<'yearFrom' | 'yearTo'>) {
   const [draft, setDraft] = useDraft<RangeDraft>(yearDraftFrom(applied), open);
-  const { range, errors } = readYearDraft(draft, now);
-  const invalid = Object.keys(errors).length > 0;
+  const read = readYearDraft(draft, now);
+  const invalid = Object.keys(read.errors).length > 0;
   const bounds = getYearSliderBounds(now);
-  const slider = sliderFromYearRange(invalid ? {} : range, now);
+  const slider = sliderFromYearRange(invalid ? {} : read.range, now);
   return (
-    <FilterDialog
+    <RangeDialog
       open={open}
       onClose={onClose}
+      onApply={onApply}
       title={t.yearTitle}
-      variant="compact"
-      applyDisabled={invalid}
-      onApply={() => onApply(range)}
-      onClear={() => setDraft({ from: '', to: '' })}
+      fields={[
+        { key: 'yearFrom', label: t.yearFromLabel },
+        { key: 'yearTo', label: t.yearToLabel },
+      ]}
+      draft={draft}
+      setDraft={setDraft}
+      read={read}
+      format={formatYearTyping}
     >
-      <div className="range-fields">
-        <BoundField
-          label={t.yearFromLabel}
-          value={draft.from}
-          error={errors['yearFrom']}
-          inputMode="numeric"
-          onChange={(text) => setDraft({ ...draft, from: formatYearTyping(text) })}
-        />
-        <BoundField
-          label={t.yearToLabel}
-          value={draft.to}
-          error={errors['yearTo']}
-          inputMode="numeric"
-          onChange={(text) => setDraft({ ...draft, to: formatYearTyping(text) })}
-        />
-      </div>
       <div className="year-slider">
         <Slider
           multiple
@@ -61,6 +49,6 @@ export function YearMenu({ open, onClose, applied, onApply, now = new Date() }: 
           <span>{slider[1]}</span>
         </div>
       </div>
-    </FilterDialog>
+    </RangeDialog>
   );
 }
