@@ -35,3 +35,10 @@ export async function readErrorBody(response: Response): Promise<ErrorBody | nul
     return null;
   }
 }
+
+/** Any thrown value as core's describe*Error functions read it: the API's failure, else an unknown one with its text. */
+export function failureOf(error: unknown): ApiFailure {
+  return error instanceof ApiError
+    ? error.failure
+    : { kind: 'unknown', message: error instanceof Error ? error.message : null };
+}

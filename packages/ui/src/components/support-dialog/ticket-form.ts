@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { generateTicketNumber, type ApiFailure, type ValidationResult } from '@autoradar/core';
-import { describeSubmitError, URL_MAX_LENGTH } from '@autoradar/core';
-import { ApiError } from '../../api/api-error';
+import { describeSubmitError, generateTicketNumber, URL_MAX_LENGTH, type ValidationResult } from '@autoradar/core';
+import { failureOf } from '../../api/api-error';
 
 /** What the two ticket forms hold; `message` is the support text or the inspection comment. */
 export interface TicketFields {
@@ -25,11 +24,7 @@ export const EMPTY_TICKET_FIELDS: TicketFields = { message: '', contacts: '' };
 
 /** The failure text of spec §8: the server's message, else 'Ошибка при отправке формы'. */
 export function describeTicketError(error: unknown): string {
-  const failure: ApiFailure =
-    error instanceof ApiError
-      ? error.failure
-      : { kind: 'unknown', message: error instanceof Error ? error.message : null };
-  return describeSubmitError(failure);
+  return describeSubmitError(failureOf(error));
 }
 
 /** The request for the fields as typed: trimmed, blanks as null, a fresh client number and the page's address. */

@@ -1,5 +1,5 @@
-import { describePaymentError, type ApiFailure } from '@autoradar/core';
-import { ApiError } from '../../api/api-error';
+import { describePaymentError } from '@autoradar/core';
+import { failureOf } from '../../api/api-error';
 import type { Platform } from '../../platform';
 
 /**
@@ -19,9 +19,5 @@ export function openCheckout(
 
 /** Spec §8 payment errors: the message and the field errors joined, else the generic text. */
 export function describePayError(error: unknown): string {
-  const failure: ApiFailure =
-    error instanceof ApiError
-      ? error.failure
-      : { kind: 'unknown', message: error instanceof Error ? error.message : null };
-  return describePaymentError(failure);
+  return describePaymentError(failureOf(error));
 }

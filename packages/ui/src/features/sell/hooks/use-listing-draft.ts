@@ -8,7 +8,7 @@ import {
   stripForbiddenChars,
   type FieldErrors,
 } from '@autoradar/core';
-import { ApiError } from '../../../api/api-error';
+import { ApiError, failureOf } from '../../../api/api-error';
 import { publishDraft, saveDraft, saveDraftOnLeave } from '../api';
 import {
   FORM_FIELDS,
@@ -54,11 +54,6 @@ function withoutErrorsOf(errors: FieldErrors, fields: Iterable<string>): FieldEr
 
 const sameMedia = (a: readonly MediaItem[], b: readonly MediaItem[]) =>
   a.length === b.length && a.every((m, i) => m.id === b[i]!.id && m.main === b[i]!.main);
-
-const failureOf = (error: unknown) =>
-  error instanceof ApiError
-    ? error.failure
-    : { kind: 'unknown' as const, message: error instanceof Error ? error.message : null };
 
 export interface ListingDraftOptions {
   /** The server's draft; null when it could not be loaded (the form then runs on the device's copy alone). */
