@@ -44,7 +44,7 @@ export async function explainBody(handle: PostgresDbHandle, body: MixBody, pro =
   const older = body.older_published_at
     ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
     : null;
-  const q = feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }).toSQL();
+  const q = await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
   const { rows } = await handle.client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params);
   const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
   const first = /^\s*Buffers: (.*)$/m.exec(plan)?.[1] ?? '';

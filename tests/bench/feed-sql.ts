@@ -66,7 +66,7 @@ export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts:
     );
   for (const t of slowest.slice(0, opts.explainSlowest)) {
     const { filter, older } = await run(t.body);
-    const q = feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }).toSQL();
+    const q = await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
     const { rows } = await handle.client.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${q.sql}`,
       q.params,

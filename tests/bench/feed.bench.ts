@@ -60,7 +60,7 @@ async function plainStatements(handle: PostgresDbHandle, bodies: MixBody[]): Pro
     const older = body.older_published_at
       ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
       : null;
-    const page = feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }).toSQL();
+    const page = await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
     const count = renderQuery(countUpToQuery(countQuery(filter), 1_000));
     out.push({ page, count, cursor: older !== null });
   }
@@ -256,7 +256,7 @@ async function explain(handle: PostgresDbHandle, c: Case): Promise<{ seqScanOnPo
       : null;
     statements.push({
       label: 'page',
-      query: feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }).toSQL(),
+      query: await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }),
     });
     statements.push({ label: 'meta.total', query: renderQuery(countUpToQuery(countQuery(filter), 1_000)) });
     const all = await resolveFilter(ctx, {}, viewer);

@@ -207,12 +207,88 @@ export const FEED_WALK_MIN_HITS = 3;
 /** See rangePage: below this share of the walked entries (1 in 200), the plain part's matches are few enough to read. */
 export const FEED_TEXT_PLAIN_SHARE = 0.005;
 
-/** The feed index whose range the walk reads: one brand, one model or one city when the filter names exactly one. */
-function walkRange(c: BoundFilter): SQL | undefined {
-  if (c.anyModelBrandIds.length === 1 && c.modelIds.length === 0) return eq(posts.brandId, c.anyModelBrandIds[0]!);
-  if (c.anyModelBrandIds.length === 0 && c.modelIds.length === 1) return eq(posts.modelId, c.modelIds[0]!);
-  if (c.cityIds.length === 1) return eq(posts.cityId, c.cityIds[0]!);
+/** The one-id feed index a walk may read instead of the whole feed: posts_brand/model/city_feed_idx. */
+export type WalkOn = 'brand' | 'model' | 'city';
+
+/**
+ * The feed index whose range the walk reads when the filter names exactly one brand, one model or one city: the
+ * rarest of them (its range holds the filter's matches most densely), as the planner's statistics tell (`spread`);
+ * without statistics, brand or model before city.
+ */
+function chooseWalk(c: FeedCondition, spread: Spread | null): WalkOn | undefined {
+  const candidates: [WalkOn, number][] = [];
+  if (c.anyModelBrandIds.length === 1 && c.modelIds.length === 0) candidates.push(['brand', c.anyModelBrandIds[0]!]);
+  if (c.anyModelBrandIds.length === 0 && c.modelIds.length === 1) candidates.push(['model', c.modelIds[0]!]);
+  if (c.cityIds.length === 1) candidates.push(['city', c.cityIds[0]!]);
+  if (candidates.length === 0) return undefined;
+  const share = ([on, id]: [WalkOn, number]) => (spread ? frequency(spread[on], id) : 0);
+  return candidates.reduce((best, x) => (share(x) < share(best) ? x : best))[0];
+}
+
+function walkRange(c: BoundFilter, on: WalkOn | undefined): SQL | undefined {
+  if (on === 'brand') return eq(posts.brandId, c.anyModelBrandIds[0]!);
+  if (on === 'model') return eq(posts.modelId, c.modelIds[0]!);
+  if (on === 'city') return eq(posts.cityId, c.cityIds[0]!);
   return undefined;
+}
+
+/** How common a value of a column is: the planner's most common values and an even share of the rest. */
+interface Frequencies {
+  common: Map<number, number>;
+  rest: number;
+}
+type Spread = Record<WalkOn, Frequencies>;
+
+function frequency(f: Frequencies, id: number): number {
+  return f.common.get(id) ?? f.rest;
+}
+
+/** Spread of brands, models and cities per database handle, read from pg_stats again after this long. */
+export const FEED_SPREAD_TTL_MS = 10 * 60_000;
+const spreads = new WeakMap<Db, { value: Spread | null; expires: number; loading?: Promise<void> }>();
+
+/**
+ * The planner's statistics of brand, model and city (ANALYZE keeps them; null before the first one). Only the walk's
+ * index depends on them, never a result, so a stale value costs at most a slower page; a reload runs in the
+ * background while the old value serves.
+ */
+async function feedSpread(db: Db): Promise<Spread | null> {
+  const entry = spreads.get(db);
+  if (entry && (entry.expires > Date.now() || entry.loading)) return entry.value;
+  const loading = loadSpread(db).then(
+    (value) => void spreads.set(db, { value, expires: Date.now() + FEED_SPREAD_TTL_MS }),
+    () => void spreads.set(db, { value: entry?.value ?? null, expires: Date.now() + FEED_SPREAD_TTL_MS }),
+  );
+  spreads.set(db, { value: entry?.value ?? null, expires: 0, loading });
+  if (!entry) await loading;
+  return spreads.get(db)!.value;
+}
+
+async function loadSpread(db: Db): Promise<Spread | null> {
+  const result = await db.execute<{
+    attname: string;
+    vals: string | null;
+    freqs: string | null;
+    n_distinct: number;
+    null_frac: number;
+    tuples: number;
+  }>(sql`select s.attname::text as attname, s.most_common_vals::text as vals, s.most_common_freqs::text as freqs,
+      s.n_distinct::float8 as n_distinct, s.null_frac::float8 as null_frac, c.reltuples::float8 as tuples
+    from pg_stats s join pg_class c on c.relname = s.tablename and c.relnamespace = to_regnamespace(s.schemaname)
+    where s.schemaname = current_schema() and s.tablename = 'posts' and s.attname in ('brand_id', 'model_id', 'city_id')`);
+  const columns: Record<string, WalkOn> = { brand_id: 'brand', model_id: 'model', city_id: 'city' };
+  const spread: Partial<Spread> = {};
+  for (const row of result.rows) {
+    const values = parseIntArray(row.vals ?? '{}');
+    const freqs = (row.freqs ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+    const distinct = row.n_distinct >= 0 ? row.n_distinct : -row.n_distinct * row.tuples;
+    const listed = freqs.reduce((sum, f) => sum + f, 0);
+    spread[columns[row.attname]!] = {
+      common: new Map(values.map((v, i) => [v, freqs[i] ?? 0])),
+      rest: Math.max(0, 1 - row.null_frac - listed) / Math.max(1, distinct - values.length),
+    };
+  }
+  return spread.brand && spread.model && spread.city ? (spread as Spread) : null;
 }
 
 /** Columns the walk hands to the filter: those the feed indexes carry (a walk reads index entries only). */
@@ -338,12 +414,13 @@ function bindPage(page: Page, bind: Bind): Page {
   };
 }
 
-/** The select of one feed page; also what the benchmark EXPLAINs. */
-export function feedPageQuery(db: Db, c: FeedCondition, page: Page) {
-  return pageQuery(db, bindFilter(c, asIs), c.cutoff?.toISOString() ?? null, bindPage(page, asIs));
+/** The statement of one feed page as text and parameters (what the benchmark EXPLAINs and the plain handler runs). */
+export async function feedPageQuery(db: Db, c: FeedCondition, page: Page): Promise<{ sql: string; params: unknown[] }> {
+  const on = c.postIds ? undefined : chooseWalk(c, await feedSpread(db));
+  return pageQuery(db, bindFilter(c, asIs), c.cutoff?.toISOString() ?? null, bindPage(page, asIs), on).toSQL();
 }
 
-function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: Page) {
+function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: Page, on: WalkOn | undefined) {
   // Asking for what is newer reads upwards from the cursor, so a long gap is filled page by page without holes.
   const direction = page.newer ? 'asc' : 'desc';
   const order = page.newer ? [asc(posts.publishedAt), asc(posts.id)] : [desc(posts.publishedAt), desc(posts.id)];
@@ -361,8 +438,8 @@ function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: 
       .orderBy(...order)
       .limit(page.limit);
   }
-  // Keep the walk on the one-id feed index when the filter names one brand, model or city.
-  const range = walkRange(c);
+  // Keep the walk on a one-id feed index when the filter names one brand, model or city.
+  const range = walkRange(c, on);
   // Under the delay, the first range holds the own listings of the last day alone: walked whole (see rangePage).
   const ranges = visibleRanges(cutoff);
   const parts = ranges.map((visible, n) =>
@@ -408,18 +485,19 @@ export async function findFeedPage(db: Db, c: FeedCondition, page: Page): Promis
     values[name] = value;
     return sql.placeholder(name) as never;
   };
+  const on = c.postIds ? undefined : chooseWalk(c, await feedSpread(db));
   const filter = bindFilter(c, bind);
   const cutoff = c.cutoff === null ? null : bind(c.cutoff.toISOString());
   const paging = bindPage(page, bind);
   // Every value is a placeholder, so the key holds the shape alone.
-  const key = JSON.stringify([filter, cutoff, paging]);
+  const key = JSON.stringify([filter, cutoff, paging, on]);
   let shapes = preparedPages.get(db);
   if (!shapes) preparedPages.set(db, (shapes = new Map<string, PreparedPage>()));
   let prepared = shapes.get(key);
   if (!prepared) {
     if (shapes.size >= FEED_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
     // '' is PostgreSQL's unnamed statement: parsed and planned again with each request's values.
-    prepared = pageQuery(db, filter, cutoff, paging).prepare('');
+    prepared = pageQuery(db, filter, cutoff, paging, on).prepare('');
     shapes.set(key, prepared);
   }
   const rows = (await prepared.execute(values)) as PostRow[];
