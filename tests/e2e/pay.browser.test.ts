@@ -222,6 +222,8 @@ describe('support, inspection, test period and pay in a real browser', () => {
     await poll(() => visible(page, 'Заявка отправлена!')).toBe(true);
     expect(await visible(page, `Номер заявки: ${ticket}`)).toBe(true);
     expect(await page.getByText(clientNumber).count()).toBe(0);
+    await viewportScreenshot(page, 'pay-support-sent-390-light');
+    await readable(page, 'pay-support-sent-390-light');
     await dialog.getByRole('button', { name: 'Закрыть' }).click();
     await poll(() => dialog.count()).toBe(0);
     expect(errors).toEqual([]);
@@ -247,6 +249,8 @@ describe('support, inspection, test period and pay in a real browser', () => {
     expect(sent.contacts).toBe('+7 900 123-45-67');
     const { ticket } = (await response.json()) as { ticket: string };
     await poll(() => visible(page, `Номер заявки: ${ticket}`)).toBe(true);
+    await viewportScreenshot(page, 'pay-inspection-sent-390-light');
+    await readable(page, 'pay-inspection-sent-390-light');
     expect(errors).toEqual([]);
     await context.close();
   });
