@@ -81,7 +81,7 @@ async function settled(page: Page) {
 }
 
 /** Latin words these screens may show: product and file format names, and the car the journeys sell. */
-const LATIN = ['PRO', 'Telegram', 'E-mail', 'JPEG', 'PNG', 'GIF', 'WebP', 'Toyota', 'Camry'];
+const LATIN = ['PRO', 'Telegram', 'ЮKassa', 'E-mail', 'JPEG', 'PNG', 'GIF', 'WebP', 'Toyota', 'Camry'];
 
 /** The screen's texts read as a Russian user reads them: nothing in English or unfinished, nothing cut short. */
 async function readable(page: Page, name: string) {
@@ -181,7 +181,11 @@ describe('selling in a real browser', () => {
     // Saving as a basic user leads to payment; the draft waits.
     await page.getByRole('button', { name: 'Опубликовать' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/pay');
-    await expect.poll(() => page.locator('.sell-page-notice').textContent()).toContain('Черновик сохранён');
+    await expect
+      .poll(() => page.locator('.sell-page-notice').textContent())
+      .toBe('Черновик сохранён\nОсталось подключить PRO, чтобы опубликовать объявление.');
+    await screenshot(page, 'sell-saved-to-pay-390-light');
+    await readable(page, 'sell-saved-to-pay-390-light');
 
     // Payment from /pay's own button: the API's answer names the sandbox checkout, the browser goes there and pays.
     const buy = page.getByRole('button', { name: /^Подключить PRO за 1\s000\s₽$/ });
@@ -207,6 +211,8 @@ describe('selling in a real browser', () => {
     await expect.poll(() => page.getByText('Объявление успешно опубликовано').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Toyota Camry 2018');
     await expect.poll(() => page.locator('.post-media__thumb').count()).toBe(2);
+    await screenshot(page, 'sell-published-390-light');
+    await readable(page, 'sell-published-390-light');
     const listingPath = new URL(page.url()).pathname;
 
     await page.goto(`${server.url}/profile`);

@@ -235,7 +235,10 @@ describe('messages (spec §8)', () => {
     expect(screen.getByText(/Публикация доступна с тарифом PRO/)).toBeTruthy();
     await user.click(publishButton());
     expect(await screen.findByText('Страница оплаты')).toBeTruthy();
-    expect(document.querySelector('.sell-page-notice')?.textContent).toContain('Черновик сохранён');
+    // The save's own message, then what is left to do, once each.
+    expect(document.querySelector('.sell-page-notice')?.textContent).toBe(
+      'Черновик сохранён\nОсталось подключить PRO, чтобы опубликовать объявление.',
+    );
     expect(api.sent.some((r) => r.path.endsWith('/publish'))).toBe(false);
     expect(api.stored).toMatchObject({ brand_id: 1, model_id: 10, year: 2018, city: 'Казань' });
     expect(localStorage.getItem(`autoradar:listing-draft:${basicUser.id}`)).not.toBeNull();

@@ -110,7 +110,7 @@ export function ListingEditor({ draft, user, upload, PrimaryAction = PublishActi
   const otherErrors = problems > missing.length;
 
   const goToPay = (message: string) => {
-    showPageNotice([message, t.toPay].filter(Boolean).join('\n'));
+    showPageNotice(`${message || MESSAGES.draftSaved}\n${t.toPay}`);
     void navigate('/pay');
   };
 
