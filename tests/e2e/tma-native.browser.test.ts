@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
 import { createDb } from '@autoradar/db';
+import { startFakeCbr, type FakeCbr } from '../../apps/api/src/modules/rates/testing/fake-cbr';
+import { startFakeCoinGecko, type FakeCoinGecko } from '../../apps/api/src/modules/rates/testing/fake-coingecko';
 import { launchBrowser } from '../support/browser';
 import { repoRoot } from '../support/server';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +11,8 @@ import { join } from 'node:path';
 import {
   apiToken,
   callApi,
+  cutText,
+  foreignText,
   hasHorizontalOverflow,
   launchHash,
   screenshotDir,
@@ -140,10 +144,34 @@ async function receive(page: Page, type: string, data?: unknown) {
   );
 }
 
-/** A 390x844 frame as the phone shows it (not the whole feed), saved under test-results/screenshots. */
-async function screenshot(page: Page, name: string) {
+/** Latin words the mini-app's own texts may show (product names); the listings' data is left out by its place. */
+const LATIN = [
+  'PRO',
+  'Telegram',
+  'WhatsApp',
+  'e-mail',
+  'E-mail',
+  'VIN',
+  'ЮKassa',
+  'ID',
+  'IP-адрес',
+  'JPEG',
+  'PNG',
+  'GIF',
+  'WebP',
+];
+/** Where the screens show data rather than their own words: cards, a listing's text, the dialogs' brand names. */
+const DATA = 'select, .app-ticker, article.post-card, .post-details__text, [role="dialog"] label';
+
+/**
+ * A 390x844 frame as the phone shows it (not the whole feed), saved under test-results/screenshots; the frame is read
+ * for English or unfinished words and for text cut short, as a Russian user would read it.
+ */
+async function screenshot(page: Page, name: string, data: readonly string[] = []) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  expect(await foreignText(page, { allowed: [...LATIN, ...data], skip: DATA }), name).toEqual([]);
+  expect(await cutText(page, DATA), name).toEqual([]);
 }
 
 /** A computed style of the first element matching `selector` (evaluated in the page: no DOM types here). */
@@ -179,9 +207,15 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
   let browser: Browser;
   let postId: number;
   let postTitle: string;
+  // The ticker's providers, faked on 127.0.0.1 so the screens show rates rather than the word error.
+  let cbr: FakeCbr;
+  let crypto: FakeCoinGecko;
+  const ratesEnv = () => ({ RATES_CBR_URL: cbr.url, RATES_CRYPTO_URL: crypto.url });
 
   beforeAll(async () => {
-    server = await startJourneyServer({}, 300_000);
+    cbr = await startFakeCbr();
+    crypto = await startFakeCoinGecko();
+    server = await startJourneyServer(ratesEnv(), 300_000);
     browser = await launchBrowser();
     const feed = await callApi<{ data: { id: number; title: string }[] }>(
       server,
@@ -196,6 +230,8 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await cbr?.close();
+    await crypto?.close();
   });
 
   it('first launch: the info card, one tap to sign in, then the feed; no back button on the way, ready and expanded', async () => {
@@ -222,6 +258,26 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
     );
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('the sign-in card and its failure follow a dark Telegram theme', async () => {
+    const user = { id: 6_300_009, first_name: 'Нина', last_name: 'Зуева', username: 'nina_z' };
+    const context = await telegramContext(browser, { theme: DARK });
+    const page = await context.newPage();
+    await page.goto(launchUrl(server, user, { theme: DARK }));
+    await poll(() => page.getByRole('heading', { name: 'Нина Зуева' }).isVisible()).toBe(true);
+    expect(await styleOf(page, '.app-root', 'background-color')).toBe('rgb(15, 15, 15)');
+    await screenshot(page, 'tma-login-info-390-dark');
+    await context.close();
+
+    const expired = await telegramContext(browser, { theme: DARK });
+    const failed = await expired.newPage();
+    const old = signInitData(user, undefined, new Date(Date.now() - 3 * 24 * 3600 * 1000));
+    await failed.goto(`${server.url}/tma/${launchHash(old, { tgWebAppThemeParams: JSON.stringify(DARK) })}`);
+    await poll(() => failed.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
+    expect(await styleOf(failed, '.app-root', 'background-color')).toBe('rgb(15, 15, 15)');
+    await screenshot(failed, 'tma-login-error-390-dark');
+    await expired.close();
   });
 
   it('a returning user with a stored token goes straight in; a token the server no longer knows re-checks', async () => {
@@ -504,6 +560,8 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
       ['pay', '/pay'],
       ['listing', `/posts/${postId}`],
       ['contacts', '/contacts'],
+      ['policy', '/policy'],
+      ['rules', '/rules'],
       ['payment-success', '/payment/success'],
       ['payment-fail', '/payment/fail'],
       ['not-found', '/no/such/page'],
@@ -527,7 +585,7 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
             theme === DARK ? 'rgb(15, 15, 15)' : 'rgb(239, 239, 244)',
           );
           expect(await hasHorizontalOverflow(page)).toBe(false);
-          await screenshot(page, `tma-${name}-390-${label}`);
+          await screenshot(page, `tma-${name}-390-${label}`, [postTitle]);
         }
         // The drawer, whose contents load when it first opens; the native back button closes it.
         await page.getByRole('button', { name: 'Открыть меню' }).click();
@@ -544,6 +602,24 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
         await screenshot(page, `tma-drawer-390-${label}`);
         await receive(page, 'back_button_pressed');
         await poll(() => drawer.count()).toBe(0);
+
+        // A filter dialog over the feed, full screen with Telegram's main button under it.
+        await page.goto(`${server.url}/tma/search`);
+        await started(page);
+        await page.getByRole('button', { name: 'Марка', exact: true }).click();
+        const dialog = page.getByRole('dialog');
+        await poll(() => dialog.getByRole('checkbox').count()).toBeGreaterThan(0);
+        await dialog.evaluate((panel) =>
+          Promise.all(
+            (panel as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] })
+              .getAnimations({ subtree: true })
+              .map((animation) => animation.finished),
+          ),
+        );
+        expect(await hasHorizontalOverflow(page)).toBe(false);
+        await screenshot(page, `tma-search-brands-390-${label}`);
+        await receive(page, 'back_button_pressed');
+        await poll(() => dialog.count()).toBe(0);
         expect(errors).toEqual([]);
         await context.close();
       });
@@ -592,7 +668,7 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
       if (offline.kind === 'pglite') await offline.client.query(setEmail[0], [...setEmail[1]]);
       else await offline.client.query(setEmail[0], [...setEmail[1]]);
       await offline.close();
-      server = await startJourneyServer({ DATA_DIR: dataDir }, 300_000);
+      server = await startJourneyServer({ ...ratesEnv(), DATA_DIR: dataDir }, 300_000);
 
       const context = await telegramContext(browser, { token, writeAccess: 'cancelled' });
       const page = await context.newPage();
@@ -641,7 +717,7 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
         '/api/user/filters',
       );
       expect(stored.data).toEqual([expect.objectContaining({ name: 'Toyota для Юлии', via: ['email'], active: true })]);
-      await screenshot(page, 'tma-save-filter-write-access-refused-390-light');
+      await screenshot(page, 'tma-save-filter-write-access-refused-390-light', ['Toyota']);
 
       await poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Готово' });
       await receive(page, 'main_button_pressed');
