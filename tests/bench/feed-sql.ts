@@ -1,7 +1,7 @@
 // The feed's SQL alone, one request at a time, over distinct bodies (issue 21): what the repository runs for a page
 // (and for meta.total), timed from the client, with p50/p90/p99, the slowest bodies and the plans of the slowest.
 import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
-import { countQuery, feedPageQuery, findFeedPage } from '@autoradar/api/modules/posts/posts.repo';
+import { feedCountQuery, feedPageQuery, findFeedPage } from '@autoradar/api/modules/posts/posts.repo';
 import {
   resolveFilter,
   TermCache,
@@ -40,7 +40,7 @@ export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts:
     const t1 = performance.now();
     // As searchPosts: a first page that is not full is the count.
     if (older || rows.length === FEED_PAGE_SIZE)
-      await ctx.counter.count(JSON.stringify(body), countQuery(filter), filter.terms.length > 0);
+      await ctx.counter.count(JSON.stringify(body), await feedCountQuery(handle.db, filter), filter.terms.length > 0);
     const t2 = performance.now();
     return { filter, older, pageMs: t1 - t0, totalMs: t2 - t1 };
   };

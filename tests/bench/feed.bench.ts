@@ -10,7 +10,13 @@
 //          is then left out, so the profile holds the feed's requests alone)
 import autocannon from 'autocannon';
 import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
-import { countQuery, countUpToQuery, feedPageQuery, renderQuery } from '@autoradar/api/modules/posts/posts.repo';
+import {
+  countQuery,
+  countUpToQuery,
+  feedCountQuery,
+  feedPageQuery,
+  renderQuery,
+} from '@autoradar/api/modules/posts/posts.repo';
 import {
   resolveFilter,
   TermCache,
@@ -61,7 +67,7 @@ async function plainStatements(handle: PostgresDbHandle, bodies: MixBody[]): Pro
       ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
       : null;
     const page = await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
-    const count = renderQuery(countUpToQuery(countQuery(filter), 1_000));
+    const count = renderQuery(countUpToQuery(await feedCountQuery(handle.db, filter), 1_000));
     out.push({ page, count, cursor: older !== null });
   }
   return out;
@@ -248,7 +254,10 @@ async function explain(handle: PostgresDbHandle, c: Case): Promise<{ seqScanOnPo
   const filter = await resolveFilter(ctx, body, viewer);
   const statements: { label: string; query: { sql: string; params: unknown[] } }[] = [];
   if (c.path.endsWith('/count-new')) {
-    const newer = countQuery(filter, { publishedAt: toTimestampParam(body.latest_published_at!), id: null });
+    const newer = await feedCountQuery(handle.db, filter, {
+      publishedAt: toTimestampParam(body.latest_published_at!),
+      id: null,
+    });
     statements.push({ label: 'count-new', query: renderQuery(countUpToQuery(newer, 1_000)) });
   } else {
     const older = body.older_published_at
@@ -258,7 +267,10 @@ async function explain(handle: PostgresDbHandle, c: Case): Promise<{ seqScanOnPo
       label: 'page',
       query: await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }),
     });
-    statements.push({ label: 'meta.total', query: renderQuery(countUpToQuery(countQuery(filter), 1_000)) });
+    statements.push({
+      label: 'meta.total',
+      query: renderQuery(countUpToQuery(await feedCountQuery(handle.db, filter), 1_000)),
+    });
     const all = await resolveFilter(ctx, {}, viewer);
     statements.push({ label: 'meta.all', query: renderQuery(countUpToQuery(countQuery(all), 1_000)) });
   }

@@ -3,7 +3,15 @@ import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { FEED_PAGE_SIZE, OWN_CHANNEL } from '@autoradar/core';
 import { importReferenceData, posts, postMedia } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { feedCondition, findFeedPage, type Cursor, type FeedCondition, type WalkSizes } from './posts.repo';
+import {
+  countQuery,
+  countUpTo,
+  feedCondition,
+  findFeedPage,
+  type Cursor,
+  type FeedCondition,
+  type WalkSizes,
+} from './posts.repo';
 
 // Issue 21: the feed's page comes from a short walk in feed order, a longer walk, or the matches gathered by their
 // most selective index and sorted, whichever answers. Whatever part answers, the page must be exactly what the
@@ -164,5 +172,19 @@ describeEachDb('feed plans: every filter shape gives the plain statement’s pag
     }
     // The cases are not all empty pages.
     expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('counts the same matches whether the text is read through its index or from the rows the rest finds', async () => {
+    const { db } = getDb();
+    for (let i = 0; i < 100; i++) {
+      const c = randomCondition();
+      const [exact] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(feedCondition(c));
+      const viaIndex = await countUpTo(db, countQuery(c), 1_000);
+      const fromRows = await countUpTo(db, countQuery(c, undefined, true), 1_000);
+      expect([viaIndex, fromRows], JSON.stringify(c)).toEqual([exact!.n, exact!.n]);
+    }
   });
 });

@@ -18,6 +18,8 @@ export interface SearchTerm {
   /** Brands and models whose name or a synonym is the word or close to it (trigram similarity). */
   brandIds: number[];
   modelIds: number[];
+  /** The lexemes full-text search looks for (absent: unknown, taken as rare). */
+  lexemes?: string[];
 }
 
 /** What a feed query asks for, already resolved to ids (see posts.service resolveFilter); bounds as core's. */
@@ -62,9 +64,9 @@ const ownChannel = sql.raw(`'${OWN_CHANNEL}'`); // a literal, so the planner mat
  * The visible feed as index ranges, each in feed order: everything published for PRO; under the delay, the own
  * listings newer than the cutoff (posts_own_feed_idx) and everything up to the cutoff. Branches never overlap.
  */
-export function feedBranches(c: FeedCondition): SQL[] {
+export function feedBranches(c: FeedCondition, vector?: SQL): SQL[] {
   const published = sql`${posts.status} = 'published'`;
-  const filter = filterCondition(c);
+  const filter = filterCondition(c, vector);
   if (c.cutoff === null) return [and(published, filter)!];
   const cutoff = ts(c.cutoff.toISOString());
   return [
@@ -121,15 +123,18 @@ function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
   };
 }
 
-/** What a filter asks, visibility aside; undefined when it asks nothing. */
-function filterCondition(c: FeedCondition): SQL | undefined {
-  return filterSql(bindFilter(c, asIs));
+/** What a filter asks, visibility aside; undefined when it asks nothing. `vector`: see filterParts. */
+function filterCondition(c: FeedCondition, vector?: SQL): SQL | undefined {
+  return filterSql(bindFilter(c, asIs), vector);
 }
 
-function filterSql(c: BoundFilter): SQL | undefined {
-  const { plain, text } = filterParts(c);
+function filterSql(c: BoundFilter, vector?: SQL): SQL | undefined {
+  const { plain, text } = filterParts(c, vector);
   return and(plain, text);
 }
+
+/** The document as an expression no index matches: the text is tested on the rows other indexes find. */
+const unindexedVector = sql`coalesce(${postSearchVector}, ''::tsvector)`;
 
 /**
  * A filter in two parts: what the feed indexes carry (`plain`: ids, bounds) and what needs the row's stored document
@@ -237,7 +242,10 @@ interface Frequencies {
   common: Map<number, number>;
   rest: number;
 }
-type Spread = Record<WalkOn, Frequencies>;
+type Spread = Record<WalkOn, Frequencies> & {
+  /** Share of listings whose document holds each of the most common lexemes. */
+  lexemes: Map<string, number>;
+};
 
 function frequency(f: Frequencies, id: number): number {
   return f.common.get(id) ?? f.rest;
@@ -288,7 +296,22 @@ async function loadSpread(db: Db): Promise<Spread | null> {
       rest: Math.max(0, 1 - row.null_frac - listed) / Math.max(1, distinct - values.length),
     };
   }
-  return spread.brand && spread.model && spread.city ? (spread as Spread) : null;
+  if (!spread.brand || !spread.model || !spread.city) return null;
+  const words = await db.execute<{ elems: string | null; freqs: string | null }>(sql`select
+      most_common_elems::text as elems, most_common_elem_freqs::text as freqs from pg_stats
+    where schemaname = current_schema() and tablename = 'posts' and attname = 'search_vector'`);
+  const elems = parseTextArray(words.rows[0]?.elems ?? '{}');
+  const elemFreqs = (words.rows[0]?.freqs ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return { ...(spread as Record<WalkOn, Frequencies>), lexemes: new Map(elems.map((e, i) => [e, elemFreqs[i] ?? 0])) };
+}
+
+/** A text[] in PostgreSQL's text form: {a,"b c","d\\"e"}. */
+function parseTextArray(value: string): string[] {
+  const out: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"|([^,{}]+)/g;
+  for (let m = re.exec(value); m; m = re.exec(value))
+    out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!);
+  return out;
 }
 
 /** Columns the walk hands to the filter: those the feed indexes carry (a walk reads index entries only). */
@@ -383,10 +406,7 @@ function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = 
   const gatheredParts = text
     ? [
         gathered(and(plain, text), sql`${gather} and not ${narrow}`),
-        gathered(
-          and(plain, filterParts(c, sql`coalesce(${postSearchVector}, ''::tsvector)`).text),
-          sql`${gather} and ${narrow}`,
-        ),
+        gathered(and(plain, filterParts(c, unindexedVector).text), sql`${gather} and ${narrow}`),
       ]
     : [gathered(plain, gather)];
   return {
@@ -538,10 +558,34 @@ export interface CountQuery {
   condition: SQL;
 }
 
-/** What a count-new or meta count asks: the visible matches, optionally only those newer than a cursor. */
-export function countQuery(c: FeedCondition, newer?: Cursor): CountQuery {
+/**
+ * What a count-new or meta count asks: the visible matches, optionally only those newer than a cursor.
+ * `commonText`: every word is common (feedCountQuery), so the count tests the text on the rows the rest of the filter
+ * finds and stops at the cap; through the GIN index it would first build the bitmap of every listing with the word.
+ */
+export function countQuery(c: FeedCondition, newer?: Cursor, commonText = false): CountQuery {
   const extra = newer ? [newerThan(newer)] : [];
-  return { branches: feedBranches(c).map((b) => and(b, ...extra)!), condition: and(feedCondition(c), ...extra)! };
+  const branches = feedBranches(c, commonText ? unindexedVector : undefined);
+  return { branches: branches.map((b) => and(b, ...extra)!), condition: and(feedCondition(c), ...extra)! };
+}
+
+/** A word or an alternative is common from this share of listings (by the planner's statistics). */
+export const FEED_COMMON_TEXT_SHARE = 0.01;
+
+/** countQuery with the text read as its words' frequencies advise (the API's and the benchmark's counts). */
+export async function feedCountQuery(db: Db, c: FeedCondition, newer?: Cursor): Promise<CountQuery> {
+  if (c.terms.length === 0) return countQuery(c, newer);
+  const spread = await feedSpread(db);
+  const bound = bindFilter(c, asIs);
+  // Without another part the text index is the only way to the matches; without statistics, the planner decides.
+  if (!spread || !filterParts(bound).plain) return countQuery(c, newer);
+  const word = (lexemes: string[] | undefined) =>
+    lexemes && lexemes.length > 0 ? Math.min(...lexemes.map((l) => spread.lexemes.get(l) ?? 0)) : 0;
+  const ids = (on: WalkOn, list: number[]) => list.reduce((sum, id) => sum + frequency(spread[on], id), 0);
+  const common = c.terms
+    .filter((t) => t.fullText)
+    .every((t) => word(t.lexemes) + ids('brand', t.brandIds) + ids('model', t.modelIds) >= FEED_COMMON_TEXT_SHARE);
+  return countQuery(c, newer, common);
 }
 
 /** The capped count's statement (also what the benchmark EXPLAINs). */
@@ -603,9 +647,11 @@ export async function resolveTerms(db: Db, words: string[]): Promise<SearchTerm[
     full_text: boolean;
     brand_ids: number[] | string;
     model_ids: number[] | string;
+    lexemes: string;
   }>(sql`
     select w.word,
       numnode(websearch_to_tsquery('russian', w.word)) > 0 as full_text,
+      tsvector_to_array(to_tsvector('russian', w.word))::text as lexemes,
       ${matches(brands)} as brand_ids,
       ${matches(models)} as model_ids
     from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality as w(word, n)
@@ -615,6 +661,7 @@ export async function resolveTerms(db: Db, words: string[]): Promise<SearchTerm[
     fullText: row.full_text,
     brandIds: parseIntArray(row.brand_ids),
     modelIds: parseIntArray(row.model_ids),
+    lexemes: parseTextArray(row.lexemes),
   }));
 }
 

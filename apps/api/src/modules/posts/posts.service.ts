@@ -164,7 +164,7 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
   const total =
     !older && !newer && rows.length < FEED_PAGE_SIZE
       ? rows.length
-      : await ctx.counter.count(countKey(filter), repo.countQuery(filter), filter.terms.length > 0);
+      : await ctx.counter.count(countKey(filter), await repo.feedCountQuery(ctx.db, filter), filter.terms.length > 0);
   return {
     data: rows.map((row) => toPost(row, viewer)),
     // An estimate of all listings must not read smaller than the filter's own count.
@@ -180,9 +180,9 @@ export async function countNewPosts(
   const filter = await resolveFilter(ctx, input, viewer);
   const costly = filter.terms.length > 0;
   if (!input.latest_published_at)
-    return { count: await ctx.counter.count(countKey(filter), repo.countQuery(filter), costly) };
+    return { count: await ctx.counter.count(countKey(filter), await repo.feedCountQuery(ctx.db, filter), costly) };
   const latest = toTimestampParam(input.latest_published_at);
-  const query = repo.countQuery(filter, { publishedAt: latest, id: null });
+  const query = await repo.feedCountQuery(ctx.db, filter, { publishedAt: latest, id: null });
   return { count: await ctx.counter.count(countKey(filter, `>${latest}`), query, costly) };
 }
 
