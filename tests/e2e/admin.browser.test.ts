@@ -38,9 +38,6 @@ interface Shared {
   modelName?: string;
 }
 
-/** The websocket port of the test server; each test server has its own. */
-let wsPort = 0;
-
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 async function newContext(
@@ -54,17 +51,6 @@ async function newContext(
     reducedMotion: 'reduce',
     acceptDownloads: true,
   });
-  // The server does not put its websocket port into the page's config yet (the shell test does the same).
-  await context.addInitScript((port: number) => {
-    let config: Record<string, unknown> | undefined;
-    Object.defineProperty(globalThis, '__APP_CONFIG__', {
-      configurable: true,
-      get: () => config,
-      set: (value: Record<string, unknown>) => {
-        config = { realtimePort: port, ...value };
-      },
-    });
-  }, wsPort);
   // The closed test network cannot reach telegram.org; nothing on these screens should need it.
   await context.route('https://telegram.org/**', (route) => route.abort('internetdisconnected'));
   return context;
@@ -116,7 +102,8 @@ describe('admin screens in a real browser', () => {
   const shared: Shared = {};
 
   beforeAll(async () => {
-    wsPort = await freePort();
+    // Its own websocket port (REVERB_PORT), which the server puts in the page's config.
+    const wsPort = await freePort();
     const first = await startJourneyServer({ REVERB_PORT: String(wsPort) });
     // The account exists once the person has signed in; then the operator grants the role offline.
     await apiToken(first, admin);
