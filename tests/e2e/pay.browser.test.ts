@@ -132,6 +132,15 @@ const poll = pollWith(expect);
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
+/** True when the element is what the screen shows at its top corners: nothing else is painted over it. */
+function drawnOnTop(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(`(() => {
+    const element = document.querySelector(${JSON.stringify(selector)});
+    const box = element.getBoundingClientRect();
+    return [box.left + 2, box.right - 2].every((x) => element.contains(document.elementFromPoint(x, box.top + 2)));
+  })()`);
+}
+
 /** Every image on the page has arrived (or failed), so a picture shows what a person would see. */
 function imagesLoaded(page: Page): Promise<boolean> {
   return page.evaluate(() =>
@@ -437,6 +446,8 @@ describe('support, inspection, test period and pay in a real browser', () => {
           await poll(() => inspection.isVisible()).toBe(true);
           await inspection.getByRole('button', { name: 'Отправить' }).click();
           await poll(() => visible(page, 'Поле обязательно для заполнения')).toBe(true);
+          // The message is drawn whole: nothing of the field above it paints over its first line.
+          test.expect(await drawnOnTop(page, '.ticket-dialog__error')).toBe(true);
           await page.waitForTimeout(400);
           await viewportScreenshot(page, `pay-inspection-dialog-${width}-${theme}`);
           await readable(page, `pay-inspection-dialog-${width}-${theme}`, test.expect);
