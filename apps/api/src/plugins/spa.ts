@@ -107,22 +107,15 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
       res.setHeader('x-content-type-options', 'nosniff');
     },
   });
-  if (existsSync(opts.webDistDir)) {
+  // Each built app's hashed assets, cached for a year.
+  for (const [distDir, prefix] of [
+    [opts.webDistDir, '/assets/'],
+    [opts.miniappDistDir, '/tma/assets/'],
+  ] as const) {
+    if (!existsSync(distDir)) continue;
     await app.register(fastifyStatic, {
-      root: path.join(opts.webDistDir, 'assets'),
-      prefix: '/assets/',
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-      decorateReply: false,
-      preCompressed: true, // the build's .br/.gz copies (scripts/precompress-assets.mjs) to browsers that accept them
-      setHeaders: varyByEncoding,
-    });
-  }
-  if (existsSync(opts.miniappDistDir)) {
-    await app.register(fastifyStatic, {
-      root: path.join(opts.miniappDistDir, 'assets'),
-      prefix: '/tma/assets/',
+      root: path.join(distDir, 'assets'),
+      prefix,
       index: false,
       immutable: true,
       maxAge: '365d',
