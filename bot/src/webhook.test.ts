@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
-import { createTelegramLimits } from '@autoradar/server/telegram-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBot, type BotDeps } from './bot';
 import { startBotApiEmulator } from './testing/bot-api-emulator';
-import { silentBotLog, TEST_BOT_TOKEN, testBotInfo, textUpdate } from './testing/test-bot';
+import { TEST_BOT_TOKEN, testBotDeps, textUpdate } from './testing/test-bot';
 import { readBotWebhookEnv, resolveBotWebhook } from './webhook';
 
 // Webhook mode against the Bot API emulator (issue 14): with BOT_WEBHOOK_URL the bot registers the webhook with its
@@ -29,17 +28,7 @@ describe('bot webhook mode', () => {
     api.calls.length = 0;
   });
 
-  const deps = (webhook?: BotDeps['webhook']): BotDeps => ({
-    appName: 'АвтоРадар',
-    appUrl: 'https://autoradar.example',
-    botUsername: 'autoradar_test_bot',
-    miniappShortName: 'app',
-    apiUrl: api.url,
-    log: silentBotLog,
-    botInfo: testBotInfo,
-    limits: createTelegramLimits(),
-    ...(webhook ? { webhook } : {}),
-  });
+  const deps = (webhook?: BotDeps['webhook']): BotDeps => testBotDeps(api.url, webhook ? { webhook } : {});
 
   it('registers the webhook with its secret token and answers /start that Telegram delivers there', async () => {
     const port = await freePort();

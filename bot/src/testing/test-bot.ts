@@ -31,7 +31,12 @@ export const silentBotLog: BotDeps['log'] = { info: () => {}, error: () => {} };
  * do not queue behind each other's second; `over` adds the database, channel posts or other links.
  */
 export function createTestBot(apiUrl: string, over: Partial<BotDeps> = {}): Bot {
-  return createBot(TEST_BOT_TOKEN, {
+  return createBot(TEST_BOT_TOKEN, testBotDeps(apiUrl, over));
+}
+
+/** What createTestBot builds the bot with, for tests that start it themselves (startBot, webhook mode). */
+export function testBotDeps(apiUrl: string, over: Partial<BotDeps> = {}): BotDeps {
+  return {
     appName: 'АвтоРадар',
     appUrl: 'https://autoradar.example',
     botUsername: 'autoradar_test_bot',
@@ -41,7 +46,7 @@ export function createTestBot(apiUrl: string, over: Partial<BotDeps> = {}): Bot 
     botInfo: testBotInfo,
     limits: createTelegramLimits(),
     ...over,
-  });
+  };
 }
 
 /** A text message from user 42 (Иван), in his private chat or in a group; a leading /command is marked as one. */
