@@ -9,7 +9,7 @@ export const testPeriodMessages = {
   running: 'Тестовый период активен',
   left: 'Осталось',
   progressLabel: 'Оставшееся время тестового периода',
-  percentLeft: (percent: number) => `${percent}% времени`,
+  percentLeft: (percent: number) => `Осталось ${percent}% периода`,
   expiredNote: 'Сейчас доступны базовые возможности: новые объявления появляются с задержкой 24 часа.',
   buyPro: 'Подключить PRO',
 } as const;

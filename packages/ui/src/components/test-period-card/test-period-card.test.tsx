@@ -121,7 +121,7 @@ describe('test-period card', () => {
     tick(6 * HOUR - 1_000);
     expect(screen.getByRole('timer').textContent).toBe('18:00:00');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75');
-    expect(screen.getByText('75% времени')).toBeTruthy();
+    expect(screen.getByText('Осталось 75% периода')).toBeTruthy();
   });
 
   it('runs out on screen: «Доступ истек», PRO offered, and the stop sound once', async () => {
