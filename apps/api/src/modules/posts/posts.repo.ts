@@ -480,16 +480,41 @@ function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: 
     .limit(page.limit);
 }
 
-type PreparedPage = { execute(values: Record<string, unknown>): Promise<unknown[]> };
+type Prepared = { execute(values: Record<string, unknown>): Promise<unknown[]> };
 
 /** Feed statements by shape, per database handle (issue 21: building one took ~1-3 ms of Node CPU per request). */
-const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+const preparedStatements = new WeakMap<Db, Map<string, Prepared>>();
 /** Shapes kept per handle: brand/model/city counts, bounds, words, cursor, tariff (the distinct mix has ~300). */
 export const FEED_SHAPES_KEPT = 2_000;
 
-/** How many page statements are kept for a handle (the benchmark prints it). */
+/** How many page and count statements are kept for a handle (the benchmark prints it). */
 export function feedShapeCount(db: Db): number {
-  return preparedPages.get(db)?.size ?? 0;
+  return preparedStatements.get(db)?.size ?? 0;
+}
+
+/** The statement of a shape, built on first use; '' is PostgreSQL's unnamed statement, planned again each time. */
+function preparedFor(db: Db, key: string, build: () => Prepared): Prepared {
+  let shapes = preparedStatements.get(db);
+  if (!shapes) preparedStatements.set(db, (shapes = new Map<string, Prepared>()));
+  let prepared = shapes.get(key);
+  if (!prepared) {
+    if (shapes.size >= FEED_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+    prepared = build();
+    shapes.set(key, prepared);
+  }
+  return prepared;
+}
+
+/** Values named by placeholders: `bind` stands a drizzle placeholder in for a value and records the value. */
+function placeholders(prefix: string): { values: Record<string, unknown>; bind: Bind } {
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  const bind: Bind = (value) => {
+    const name = `${prefix}${n++}`;
+    values[name] = value;
+    return sql.placeholder(name) as never;
+  };
+  return { values, bind };
 }
 
 /**
@@ -498,28 +523,14 @@ export function feedShapeCount(db: Db): number {
  * shape depend on them), only drizzle's building of the text is skipped. The text is the same as feedPageQuery's.
  */
 export async function findFeedPage(db: Db, c: FeedCondition, page: Page): Promise<PostRow[]> {
-  const values: Record<string, unknown> = {};
-  let n = 0;
-  const bind: Bind = (value) => {
-    const name = `p${n++}`;
-    values[name] = value;
-    return sql.placeholder(name) as never;
-  };
   const on = c.postIds ? undefined : chooseWalk(c, await feedSpread(db));
+  const { values, bind } = placeholders('p');
   const filter = bindFilter(c, bind);
   const cutoff = c.cutoff === null ? null : bind(c.cutoff.toISOString());
   const paging = bindPage(page, bind);
   // Every value is a placeholder, so the key holds the shape alone.
   const key = JSON.stringify([filter, cutoff, paging, on]);
-  let shapes = preparedPages.get(db);
-  if (!shapes) preparedPages.set(db, (shapes = new Map<string, PreparedPage>()));
-  let prepared = shapes.get(key);
-  if (!prepared) {
-    if (shapes.size >= FEED_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
-    // '' is PostgreSQL's unnamed statement: parsed and planned again with each request's values.
-    prepared = pageQuery(db, filter, cutoff, paging, on).prepare('');
-    shapes.set(key, prepared);
-  }
+  const prepared = preparedFor(db, `page ${key}`, () => pageQuery(db, filter, cutoff, paging, on).prepare(''));
   const rows = (await prepared.execute(values)) as PostRow[];
   return page.newer ? rows.reverse() : rows;
 }
@@ -556,6 +567,8 @@ export async function findFeatured(db: Db, cutoff: Date | null, limit: number): 
 export interface CountQuery {
   branches: SQL[];
   condition: SQL;
+  /** The branches again with a placeholder for every value, built only for a shape not seen yet (countUpTo). */
+  shape: { key: string; values: Record<string, unknown>; branches: () => SQL[] };
 }
 
 /**
@@ -564,9 +577,30 @@ export interface CountQuery {
  * finds and stops at the cap; through the GIN index it would first build the bitmap of every listing with the word.
  */
 export function countQuery(c: FeedCondition, newer?: Cursor, commonText = false): CountQuery {
-  const extra = newer ? [newerThan(newer)] : [];
-  const branches = feedBranches(c, commonText ? unindexedVector : undefined);
-  return { branches: branches.map((b) => and(b, ...extra)!), condition: and(feedCondition(c), ...extra)! };
+  const vector = commonText ? unindexedVector : undefined;
+  const { values, bind } = placeholders('c');
+  const filter = bindFilter(c, bind);
+  const cutoff = c.cutoff === null ? null : bind(c.cutoff.toISOString());
+  const after = newer ? { publishedAt: bind(newer.publishedAt), id: newer.id === null ? null : bind(newer.id) } : null;
+  const extra = () => (newer ? [newerThan(newer)] : []);
+  return {
+    // Built when asked for (the benchmark's text, the planner's estimate): a count that runs needs neither.
+    get branches() {
+      return feedBranches(c, vector).map((b) => and(b, ...extra())!);
+    },
+    get condition() {
+      return and(feedCondition(c), ...extra())!;
+    },
+    shape: {
+      key: JSON.stringify([filter, cutoff, after, commonText]),
+      values,
+      // The same branches as feedBranches: each visible range (visibleRanges), the filter, the cursor.
+      branches: () =>
+        visibleRanges(cutoff).map((visible) =>
+          and(visible, filterSql(filter, vector), after ? newerThan(after) : undefined)!,
+        ),
+    },
+  };
 }
 
 /** A word or an alternative is common from this share of listings (by the planner's statistics). */
@@ -598,8 +632,16 @@ export function countUpToQuery(query: CountQuery, cap: number): SQL {
 
 /** Counts matches, but stops after `cap + 1` (per range): the answer is exact when it is at most `cap`. */
 export async function countUpTo(db: Db, query: CountQuery, cap: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(countUpToQuery(query, cap));
-  return Number(result.rows[0]?.n ?? 0);
+  const { key, values, branches } = query.shape;
+  const prepared = preparedFor(db, `count ${cap} ${key}`, () => {
+    const parts = branches().map((branch) => sql`(select 1 from ${posts} where ${branch} limit ${cap + 1})`);
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`(${sql.join(parts, sql` union all `)}) as t`)
+      .prepare('');
+  });
+  const rows = (await prepared.execute(values)) as { n: number }[];
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** A statement as text and parameters, for EXPLAIN in the benchmark. */
