@@ -18,6 +18,12 @@ const TicketNumberSchema = z
 /** The address of the page the request was sent from. */
 const PageUrlSchema = textSchema({ max: URL_MAX_LENGTH });
 
+/** A request's two texts within their lengths; which of them the form asks for is its core rule's to say. */
+const ticketMessage = (required?: string) => textSchema({ max: TICKET_MESSAGE_MAX_LENGTH, required });
+const ticketContacts = (required?: string) => textSchema({ max: TICKET_CONTACTS_MAX_LENGTH, required });
+/** What both requests carry besides their texts: the client's ticket number and the page. */
+const ticketOrigin = { ticket: TicketNumberSchema, url: PageUrlSchema };
+
 /** Spec §3: the client numbers the ticket (core generateTicketNumber); `url` is the page it was sent from. */
 export const TicketSchema = named(
   'Ticket',
@@ -35,10 +41,9 @@ export const SendSupportRequestSchema = named(
   'SendSupportRequest',
   z
     .object({
-      message: textSchema({ max: TICKET_MESSAGE_MAX_LENGTH, required: MESSAGES.fieldRequired }),
-      contacts: textSchema({ max: TICKET_CONTACTS_MAX_LENGTH }).nullable().optional(),
-      ticket: TicketNumberSchema,
-      url: PageUrlSchema,
+      message: ticketMessage(MESSAGES.fieldRequired),
+      contacts: ticketContacts().nullable().optional(),
+      ...ticketOrigin,
     })
     .superRefine(coreRule(validateSupportForm)),
 );
@@ -49,10 +54,9 @@ export const OrderInspectionRequestSchema = named(
   'OrderInspectionRequest',
   z
     .object({
-      message: textSchema({ max: TICKET_MESSAGE_MAX_LENGTH }).nullable().optional(),
-      contacts: textSchema({ max: TICKET_CONTACTS_MAX_LENGTH, required: MESSAGES.fieldRequired }),
-      ticket: TicketNumberSchema,
-      url: PageUrlSchema,
+      message: ticketMessage().nullable().optional(),
+      contacts: ticketContacts(MESSAGES.fieldRequired),
+      ...ticketOrigin,
     })
     .superRefine(coreRule(validateInspectionForm)),
 );

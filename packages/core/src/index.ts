@@ -26,6 +26,7 @@ export * from './is-pro-active';
 export * from './match-filter';
 export * from './messages';
 export * from './order-status';
+export * from './report-file';
 export * from './ownership-operation';
 export * from './plural';
 export * from './reconnect-policy';

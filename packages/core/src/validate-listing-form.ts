@@ -64,22 +64,30 @@ function validateContacts(errors: FieldErrors, values: ListingFormValues): void 
   });
 }
 
-/**
- * Saving a draft keeps whatever the user typed so far: only the values present are checked.
- */
+/** Each field's own rule (spec §5): a draft checks the fields it has, the form all of them. */
+function checkFields(values: ListingFormValues, now: Date, timeZone: string, fields: 'present' | 'all'): FieldErrors {
+  const errors: FieldErrors = {};
+  const check = (field: 'year' | 'mileage' | 'price' | 'city', rule: () => string | null) => {
+    const value = values[field];
+    const present = !isBlank(value) && !(typeof value === 'string' && value.trim() === '');
+    if (fields === 'all' || present) collect(errors, field, rule());
+  };
+  check('year', () => validateYear(values.year, now, timeZone));
+  check('mileage', () => validatePositiveInteger(values.mileage, MILEAGE_MAX));
+  check('price', () => validatePositiveInteger(values.price, LISTING_PRICE_MAX));
+  check('city', () => validateCity(values.city));
+  collect(errors, 'description', validateDescription(values.description));
+  validateContacts(errors, values);
+  return errors;
+}
+
+/** Saving a draft keeps whatever the user typed so far: only the values present are checked. */
 export function validateDraftFields(
   values: ListingFormValues,
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): ValidationResult {
-  const errors: FieldErrors = {};
-  if (!isBlank(values.year)) collect(errors, 'year', validateYear(values.year, now, timeZone));
-  if (!isBlank(values.mileage)) collect(errors, 'mileage', validatePositiveInteger(values.mileage, MILEAGE_MAX));
-  if (!isBlank(values.price)) collect(errors, 'price', validatePositiveInteger(values.price, LISTING_PRICE_MAX));
-  if (!isBlank(values.city) && values.city.trim() !== '') collect(errors, 'city', validateCity(values.city));
-  collect(errors, 'description', validateDescription(values.description));
-  validateContacts(errors, values);
-  return toValidationResult(errors);
+  return toValidationResult(checkFields(values, now, timeZone, 'present'));
 }
 
 /** The form's own rules: required fields, year, positive numbers within LISTING_PRICE_MAX and MILEAGE_MAX, city and description lengths, contact formats. */
@@ -88,14 +96,7 @@ export function validateListingForm(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): ValidationResult {
-  const errors: FieldErrors = {};
-  collect(errors, 'year', validateYear(values.year, now, timeZone));
-  collect(errors, 'mileage', validatePositiveInteger(values.mileage, MILEAGE_MAX));
-  collect(errors, 'price', validatePositiveInteger(values.price, LISTING_PRICE_MAX));
-  collect(errors, 'city', validateCity(values.city));
-  collect(errors, 'description', validateDescription(values.description));
-  validateContacts(errors, values);
-  return toValidationResult(errors);
+  return toValidationResult(checkFields(values, now, timeZone, 'all'));
 }
 
 /** Publishing also needs brand, model and at least one filled contact (spec §5). */

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, timestamp, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, timestamp, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 // Builders are factories: a column builder instance must not be shared between tables.
+
+/** A table's own id: int8, read as a JS number (exact up to 2^53 - 1, far beyond any id we hand out). */
+export const bigId = () => bigserial('id', { mode: 'number' }).primaryKey();
+
+/** A row that belongs to another one (a user's draft, a post's media): required, and deleted with its owner. */
+export const ownedBy = (column: string, owner: () => AnyPgColumn) =>
+  bigint(column, { mode: 'number' }).notNull().references(owner, { onDelete: 'cascade' });
+
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const updatedAt = () =>

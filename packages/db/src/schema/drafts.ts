@@ -1,8 +1,8 @@
 import { CONTACT_TYPES, LISTING_PRICE_MAX, MILEAGE_MAX, YEAR_INPUT_MAX, YEAR_MIN } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands, configurations, generations, models } from './catalog';
-import { createdAt, rangeCheck, updatedAt } from './columns';
+import { bigId, createdAt, ownedBy, rangeCheck, updatedAt } from './columns';
 import { posts } from './posts';
 import { users } from './users';
 
@@ -12,10 +12,8 @@ export const contactTypeEnum = pgEnum('contact_type', CONTACT_TYPES);
 export const drafts = pgTable(
   'drafts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    userId: ownedBy('user_id', () => users.id),
     year: integer('year'),
     mileage: integer('mileage'),
     price: bigint('price', { mode: 'number' }),
@@ -47,10 +45,8 @@ export const drafts = pgTable(
 export const draftMedia = pgTable(
   'draft_media',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    draftId: bigint('draft_id', { mode: 'number' })
-      .notNull()
-      .references(() => drafts.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    draftId: ownedBy('draft_id', () => drafts.id),
     src: text('src').notNull(),
     srcSm: text('src_sm'),
     main: boolean('main').notNull().default(false),
@@ -62,10 +58,8 @@ export const draftMedia = pgTable(
 export const draftContacts = pgTable(
   'draft_contacts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    draftId: bigint('draft_id', { mode: 'number' })
-      .notNull()
-      .references(() => drafts.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    draftId: ownedBy('draft_id', () => drafts.id),
     type: contactTypeEnum('type').notNull(),
     value: text('value').notNull().default(''),
   },

@@ -8,20 +8,8 @@ import {
   type WorktimeSettings,
 } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, rangeCheck, updatedAt } from './columns';
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, ownedBy, rangeCheck, updatedAt } from './columns';
 import { users } from './users';
 
 export const sendModeEnum = pgEnum('send_mode', SEND_MODES);
@@ -32,10 +20,8 @@ const isActive = sql`active`;
 export const filters = pgTable(
   'filters',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    userId: ownedBy('user_id', () => users.id),
     name: text('name').notNull(),
     brands: integer('brands')
       .array()
@@ -96,9 +82,7 @@ export const filterMatchKeys = pgTable(
   {
     subject: integer('subject').notNull(),
     city: integer('city').notNull(),
-    filterId: bigint('filter_id', { mode: 'number' })
-      .notNull()
-      .references(() => filters.id, { onDelete: 'cascade' }),
+    filterId: ownedBy('filter_id', () => filters.id),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     sendMode: sendModeEnum('send_mode').notNull(),
     via: text('via').array().$type<DeliveryChannel[]>().notNull(),

@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, ownedBy } from './columns';
 import { posts } from './posts';
 import { users } from './users';
 
@@ -7,12 +7,8 @@ import { users } from './users';
 export const notes = pgTable(
   'notes',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    postId: ownedBy('post_id', () => posts.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('notes_post_id_idx').on(t.postId)],

@@ -1,7 +1,7 @@
 import { DELIVERY_STATUSES } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, ownedBy } from './columns';
 import { filters } from './filters';
 import { posts } from './posts';
 import { users } from './users';
@@ -18,10 +18,8 @@ export const deliveryStatusEnum = pgEnum('delivery_status', DELIVERY_STATUSES);
 export const notifyJobs = pgTable(
   'notify_jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    postId: ownedBy('post_id', () => posts.id),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     lockedBy: text('locked_by'),
@@ -40,16 +38,10 @@ export const notifyJobs = pgTable(
 export const deliveries = pgTable(
   'deliveries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    filterId: bigint('filter_id', { mode: 'number' })
-      .notNull()
-      .references(() => filters.id, { onDelete: 'cascade' }),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    filterId: ownedBy('filter_id', () => filters.id),
+    postId: ownedBy('post_id', () => posts.id),
+    userId: ownedBy('user_id', () => users.id),
     /** `telegram` or `email` (core DELIVERY_CHANNELS). */
     channel: text('channel').notNull(),
     status: deliveryStatusEnum('status').notNull().default('pending'),

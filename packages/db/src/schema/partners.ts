@@ -1,19 +1,7 @@
 import { ORDER_STATUSES, POSITION_MAX, type ReportSectionKey } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { createdAt, rangeCheck, updatedAt } from './columns';
+import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, ownedBy, rangeCheck, updatedAt } from './columns';
 
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 
@@ -51,7 +39,7 @@ export const prompts = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     partnerId: integer('partner_id')
       .notNull()
       .references(() => partners.id, { onDelete: 'cascade' }),
@@ -79,10 +67,8 @@ export const orders = pgTable(
 export const orderParts = pgTable(
   'order_parts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    orderId: ownedBy('order_id', () => orders.id),
     key: text('key').$type<ReportSectionKey>().notNull(),
     title: text('title').notNull(),
     status: orderStatusEnum('status').notNull().default('new'),

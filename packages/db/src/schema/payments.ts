@@ -1,6 +1,6 @@
 import { PAYMENT_PROVIDER_KINDS, PAYMENT_STATUSES } from '@autoradar/core';
-import { bigint, bigserial, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { bigint, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 export const paymentProviderEnum = pgEnum('payment_provider', PAYMENT_PROVIDER_KINDS);
@@ -10,7 +10,7 @@ export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 export const payments = pgTable(
   'payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

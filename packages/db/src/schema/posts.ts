@@ -10,7 +10,6 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   char,
   customType,
@@ -25,7 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { brands, configurations, generations, models } from './catalog';
 import { cities } from './cities';
-import { createdAt, rangeCheck, updatedAt } from './columns';
+import { bigId, createdAt, ownedBy, rangeCheck, updatedAt } from './columns';
 import { users } from './users';
 
 export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
@@ -52,7 +51,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const posts = pgTable(
   'posts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     /** `site` for the product's own listings, else the Telegram channel username or `vk`. */
     channel: text('channel').notNull(),
     messageId: bigint('message_id', { mode: 'number' }),
@@ -140,10 +139,8 @@ export const postSearchVector = sql`${posts.searchVector}`;
 export const postMedia = pgTable(
   'post_media',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    postId: ownedBy('post_id', () => posts.id),
     kind: mediaKindEnum('kind').notNull().default('photo'),
     /** Photo URL, or the video source for kind `video`. */
     url: text('url').notNull(),

@@ -2,7 +2,6 @@ import { SOURCE_KINDS } from '@autoradar/core/aggregation';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   char,
   index,
@@ -14,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { bigId, createdAt, ownedBy, updatedAt } from './columns';
 import { partners } from './partners';
 import { posts } from './posts';
 
@@ -47,10 +46,8 @@ export const sources = pgTable(
 export const postSources = pgTable(
   'post_sources',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    postId: ownedBy('post_id', () => posts.id),
     sourceId: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
     /** Telegram: the message id (the first of an album); VK: the wall post id. */
     messageId: bigint('message_id', { mode: 'number' }).notNull(),
@@ -74,10 +71,8 @@ export const postSources = pgTable(
 export const postPrices = pgTable(
   'post_prices',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    postId: ownedBy('post_id', () => posts.id),
     price: bigint('price', { mode: 'number' }).notNull(),
     currency: char('currency', { length: 3 }).notNull().default('RUB'),
     /** The source whose post or edit stated this price (null: the listing's own seller). */

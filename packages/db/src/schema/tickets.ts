@@ -1,6 +1,6 @@
 import { TICKET_KINDS } from '@autoradar/core';
-import { bigint, bigserial, index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigint, index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt } from './columns';
 import { users } from './users';
 
 export const ticketKindEnum = pgEnum('ticket_kind', TICKET_KINDS);
@@ -9,7 +9,7 @@ export const ticketKindEnum = pgEnum('ticket_kind', TICKET_KINDS);
 export const tickets = pgTable(
   'tickets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     kind: ticketKindEnum('kind').notNull(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /** The ticket number shown to the user ("211125-437"). */

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, ownedBy, updatedAt } from './columns';
 import type { Role } from '@autoradar/core';
 
 export const users = pgTable('users', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   // Telegram ids exceed 32 bits but stay below 2^53, so a JS number holds them exactly.
   telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
   yandexId: text('yandex_id').unique(),
@@ -37,10 +37,8 @@ export const users = pgTable('users', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: bigId(),
+    userId: ownedBy('user_id', () => users.id),
     /** Only the hash of the opaque bearer token is stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
