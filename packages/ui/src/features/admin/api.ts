@@ -65,41 +65,21 @@ export type BrandBody = EndpointBody<typeof contract.reference.createBrand>;
 export type ModelBody = EndpointBody<typeof contract.reference.createModel>;
 export type CityBody = EndpointBody<typeof contract.reference.createCity>;
 
-export async function saveBrand(id: number | null, body: BrandBody, call: Call = appCall): Promise<Brand> {
-  const answer =
-    id === null
-      ? await call(contract.reference.createBrand, { body })
-      : await call(contract.reference.updateBrand, { params: { id: String(id) }, body });
-  return answer.data;
-}
+const idParams = (id: number) => ({ params: { id: String(id) } });
+const dataOf = async <T>(answer: Promise<{ data: T }>): Promise<T> => (await answer).data;
+const r = contract.reference;
 
-export async function deleteBrand(id: number, call: Call = appCall): Promise<void> {
-  await call(contract.reference.deleteBrand, { params: { id: String(id) } });
-}
+/** POST for a new row (id null), else PUT of that row; the answer is the row as saved. */
+export const saveBrand = (id: number | null, body: BrandBody, call: Call = appCall): Promise<Brand> =>
+  dataOf(id === null ? call(r.createBrand, { body }) : call(r.updateBrand, { ...idParams(id), body }));
+export const saveModel = (id: number | null, body: ModelBody, call: Call = appCall): Promise<Model> =>
+  dataOf(id === null ? call(r.createModel, { body }) : call(r.updateModel, { ...idParams(id), body }));
+export const saveCity = (id: number | null, body: CityBody, call: Call = appCall): Promise<City> =>
+  dataOf(id === null ? call(r.createCity, { body }) : call(r.updateCity, { ...idParams(id), body }));
 
-export async function saveModel(id: number | null, body: ModelBody, call: Call = appCall): Promise<Model> {
-  const answer =
-    id === null
-      ? await call(contract.reference.createModel, { body })
-      : await call(contract.reference.updateModel, { params: { id: String(id) }, body });
-  return answer.data;
-}
-
-export async function deleteModel(id: number, call: Call = appCall): Promise<void> {
-  await call(contract.reference.deleteModel, { params: { id: String(id) } });
-}
-
-export async function saveCity(id: number | null, body: CityBody, call: Call = appCall): Promise<City> {
-  const answer =
-    id === null
-      ? await call(contract.reference.createCity, { body })
-      : await call(contract.reference.updateCity, { params: { id: String(id) }, body });
-  return answer.data;
-}
-
-export async function deleteCity(id: number, call: Call = appCall): Promise<void> {
-  await call(contract.reference.deleteCity, { params: { id: String(id) } });
-}
+export const deleteBrand = (id: number, call: Call = appCall) => call(r.deleteBrand, idParams(id)).then(() => {});
+export const deleteModel = (id: number, call: Call = appCall) => call(r.deleteModel, idParams(id)).then(() => {});
+export const deleteCity = (id: number, call: Call = appCall) => call(r.deleteCity, idParams(id)).then(() => {});
 
 // --- partners ---
 
@@ -179,26 +159,19 @@ export interface OrderDetail {
   parts: OrderPart[];
 }
 
-export async function fetchOrder(
-  partnerId: string,
-  orderId: string,
-  signal?: AbortSignal,
-  call: Call = appCall,
-): Promise<OrderDetail> {
-  return call(contract.partners.order, { params: { id: partnerId, orderId }, ...withSignal(signal) });
-}
+/** The address of one order of a partner. */
+const orderParams = (partnerId: string, orderId: string, signal?: AbortSignal) => ({
+  params: { id: partnerId, orderId },
+  ...withSignal(signal),
+});
+
+export const fetchOrder = (partnerId: string, orderId: string, signal?: AbortSignal, call: Call = appCall) =>
+  call(contract.partners.order, orderParams(partnerId, orderId, signal)) satisfies Promise<OrderDetail>;
 
 /** Asks the provider again for the sections that failed; the answer is the order as it stands. */
-export async function refreshOrder(
-  partnerId: string,
-  orderId: string,
-  signal?: AbortSignal,
-  call: Call = appCall,
-): Promise<OrderDetail> {
-  return call(contract.partners.refreshOrder, { params: { id: partnerId, orderId }, ...withSignal(signal) });
-}
+export const refreshOrder = (partnerId: string, orderId: string, signal?: AbortSignal, call: Call = appCall) =>
+  call(contract.partners.refreshOrder, orderParams(partnerId, orderId, signal)) satisfies Promise<OrderDetail>;
 
 /** The report file of a completed order (GET …/download), as the API stored it. */
-export async function downloadReport(partnerId: string, orderId: string, call: Call = appCall): Promise<Order> {
-  return call(contract.partners.downloadOrder, { params: { id: partnerId, orderId } });
-}
+export const downloadReport = (partnerId: string, orderId: string, call: Call = appCall): Promise<Order> =>
+  call(contract.partners.downloadOrder, orderParams(partnerId, orderId));

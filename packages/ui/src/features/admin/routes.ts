@@ -1,48 +1,30 @@
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
-// Spec §2: the admin screens, loaded on demand; app/routes.tsx puts them behind sign-in and the admin guard.
+/** An admin route: app/routes.tsx puts it behind sign-in and the admin guard; its screen loads on demand. */
+const admin = <M extends Record<string, unknown>>(
+  path: string,
+  load: () => Promise<M>,
+  name: keyof M,
+): FeatureRoute => ({
+  path,
+  access: 'admin',
+  Screen: lazyScreen(load, name),
+});
+
+const partnerForm = () => import('./screens/partner-form-screen');
+const promptForm = () => import('./screens/prompt-form-screen');
+
+// Spec §2: the admin screens.
 export const adminRoutes: FeatureRoute[] = [
-  { path: 'brands', access: 'admin', Screen: lazyScreen(() => import('./screens/brands-screen'), 'BrandsScreen') },
-  { path: 'models', access: 'admin', Screen: lazyScreen(() => import('./screens/models-screen'), 'ModelsScreen') },
-  { path: 'addresses', access: 'admin', Screen: lazyScreen(() => import('./screens/cities-screen'), 'CitiesScreen') },
-  {
-    path: 'partners',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/partners-screen'), 'PartnersScreen'),
-  },
-  {
-    path: 'partners/create',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/partner-form-screen'), 'PartnerCreateScreen'),
-  },
-  {
-    path: 'partners/:id/edit',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/partner-form-screen'), 'PartnerEditScreen'),
-  },
-  {
-    path: 'partners/:id/prompts',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/prompts-screen'), 'PromptsScreen'),
-  },
-  {
-    path: 'partners/:id/prompts/create',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/prompt-form-screen'), 'PromptCreateScreen'),
-  },
-  {
-    path: 'partners/:id/prompts/:promptId',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/prompt-form-screen'), 'PromptEditScreen'),
-  },
-  {
-    path: 'partners/:id/orders',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/orders-screen'), 'OrdersScreen'),
-  },
-  {
-    path: 'partners/:id/orders/:orderId',
-    access: 'admin',
-    Screen: lazyScreen(() => import('./screens/order-screen'), 'OrderScreen'),
-  },
+  admin('brands', () => import('./screens/brands-screen'), 'BrandsScreen'),
+  admin('models', () => import('./screens/models-screen'), 'ModelsScreen'),
+  admin('addresses', () => import('./screens/cities-screen'), 'CitiesScreen'),
+  admin('partners', () => import('./screens/partners-screen'), 'PartnersScreen'),
+  admin('partners/create', partnerForm, 'PartnerCreateScreen'),
+  admin('partners/:id/edit', partnerForm, 'PartnerEditScreen'),
+  admin('partners/:id/prompts', () => import('./screens/prompts-screen'), 'PromptsScreen'),
+  admin('partners/:id/prompts/create', promptForm, 'PromptCreateScreen'),
+  admin('partners/:id/prompts/:promptId', promptForm, 'PromptEditScreen'),
+  admin('partners/:id/orders', () => import('./screens/orders-screen'), 'OrdersScreen'),
+  admin('partners/:id/orders/:orderId', () => import('./screens/order-screen'), 'OrderScreen'),
 ];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { describeApiMessage } from '../errors';
-import { useAction } from '../hooks/use-action';
+import { actionStatus, useAction } from '../hooks/use-action';
 import { adminMessages as t } from '../messages';
-import { ConfirmDialog } from './confirm-dialog';
+import { AdminDialog } from './admin-dialog';
 
 export interface DeleteControlProps {
   /** What is deleted, for the button's accessible name. */
@@ -40,20 +40,22 @@ export function DeleteControl({
         {t.delete}
       </Button>
       {open ? (
-        <ConfirmDialog
-          open
-          text={question}
-          pending={action.state.kind === 'pending'}
-          error={action.state.kind === 'failed' ? action.state.message : undefined}
-          onCancel={() => setOpen(false)}
-          onConfirm={() => {
+        <AdminDialog
+          kind="confirm"
+          title={t.confirm.title}
+          submitLabel={t.delete}
+          {...actionStatus(action.state)}
+          onClose={() => setOpen(false)}
+          onSubmit={() => {
             void action.start().then((result) => {
               if (!result.ok) return;
               setOpen(false);
               onDeleted();
             });
           }}
-        />
+        >
+          <p className="admin-dialog__text">{question}</p>
+        </AdminDialog>
       ) : null}
     </>
   );

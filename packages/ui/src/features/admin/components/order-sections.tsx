@@ -37,6 +37,31 @@ function Facts({ rows }: { rows: readonly [string, ReactNode][] }) {
   );
 }
 
+/** A section's items (owners, policies, restrictions), each under its own heading with its facts. */
+function ReportList<T>({
+  items,
+  title,
+  facts,
+}: {
+  items: readonly T[];
+  title: (item: T, index: number) => string;
+  facts: (item: T) => readonly [string, ReactNode][];
+}) {
+  return (
+    <ol className="admin-report-list">
+      {items.map((item, index) => (
+        <li key={index} className="admin-report-item">
+          <h4 className="admin-report-item__title">{title(item, index)}</h4>
+          <Facts rows={facts(item)} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Why a section shows no facts. */
+const emptyText = (text: string) => <p className="admin-report-empty">{text}</p>;
+
 const num = (value: number | null | undefined) => (typeof value === 'number' ? formatNumber(value) : null);
 
 export function BaseInfoView({ value }: { value: Value<'baseInfo'> }) {
@@ -70,21 +95,16 @@ export function operationText(code: string | null | undefined): string | null {
 export function OwnershipView({ value }: { value: Value<'ownershipPeriods'> }) {
   const t = m.ownership;
   return (
-    <ol className="admin-report-list">
-      {value.map((period, index) => (
-        <li key={index} className="admin-report-item">
-          <h4 className="admin-report-item__title">{t.period(index + 1)}</h4>
-          <Facts
-            rows={[
-              [t.owner, period.owner ? OWNER_TYPE_LABELS[period.owner] : null],
-              [t.from, formatReportDate(period.startDate)],
-              [t.to, period.endDate ? formatReportDate(period.endDate) : t.present],
-              [t.operation, operationText(period.operation)],
-            ]}
-          />
-        </li>
-      ))}
-    </ol>
+    <ReportList
+      items={value}
+      title={(_, index) => t.period(index + 1)}
+      facts={(period) => [
+        [t.owner, period.owner ? OWNER_TYPE_LABELS[period.owner] : null],
+        [t.from, formatReportDate(period.startDate)],
+        [t.to, period.endDate ? formatReportDate(period.endDate) : t.present],
+        [t.operation, operationText(period.operation)],
+      ]}
+    />
   );
 }
 
@@ -97,56 +117,44 @@ export function kbmText(kbm: number | null | undefined): string | null {
 export function OsagoView({ value }: { value: Value<'osago'> }) {
   const t = m.osago;
   return (
-    <ol className="admin-report-list">
-      {value.map((policy, index) => (
-        <li key={index} className="admin-report-item">
-          <h4 className="admin-report-item__title">
-            {policy.insuranceNumber ? t.policy(policy.insuranceNumber) : t.policyNoNumber}
-          </h4>
-          <Facts
-            rows={[
-              [t.statusDescription, policy.statusDescription],
-              [t.active, typeof policy.isActive === 'boolean' ? (policy.isActive ? t.activeYes : t.activeNo) : null],
-              [t.insuranceDate, formatReportDate(policy.insuranceDate)],
-              [t.insurer, policy.insurerName],
-              [t.cost, typeof policy.cost === 'number' ? formatPrice(policy.cost) : null],
-              [t.kbm, kbmText(policy.kbm)],
-              [t.owner, policy.owner],
-              [t.insuredTo, policy.insuredTo],
-              [t.markModel, policy.markModel],
-              [t.licensePlate, policy.licensePlate],
-              [t.carRegion, policy.carRegion],
-              [t.enginePower, num(policy.enginePower)],
-              [t.purpose, policy.carPurposeType],
-              [t.restrictions, policy.restrictions],
-            ]}
-          />
-        </li>
-      ))}
-    </ol>
+    <ReportList
+      items={value}
+      title={(policy) => (policy.insuranceNumber ? t.policy(policy.insuranceNumber) : t.policyNoNumber)}
+      facts={(policy) => [
+        [t.statusDescription, policy.statusDescription],
+        [t.active, typeof policy.isActive === 'boolean' ? (policy.isActive ? t.activeYes : t.activeNo) : null],
+        [t.insuranceDate, formatReportDate(policy.insuranceDate)],
+        [t.insurer, policy.insurerName],
+        [t.cost, typeof policy.cost === 'number' ? formatPrice(policy.cost) : null],
+        [t.kbm, kbmText(policy.kbm)],
+        [t.owner, policy.owner],
+        [t.insuredTo, policy.insuredTo],
+        [t.markModel, policy.markModel],
+        [t.licensePlate, policy.licensePlate],
+        [t.carRegion, policy.carRegion],
+        [t.enginePower, num(policy.enginePower)],
+        [t.purpose, policy.carPurposeType],
+        [t.restrictions, policy.restrictions],
+      ]}
+    />
   );
 }
 
 export function RestrictionsView({ value }: { value: Value<'restrictions'> }) {
   const t = m.restrictions;
-  if (value.length === 0) return <p className="admin-report-empty">{t.none}</p>;
+  if (value.length === 0) return emptyText(t.none);
   return (
-    <ol className="admin-report-list">
-      {value.map((restriction, index) => (
-        <li key={index} className="admin-report-item">
-          <h4 className="admin-report-item__title">{t.item(index + 1)}</h4>
-          <Facts
-            rows={[
-              [t.type, restriction.restrictionType],
-              [t.registrationDate, formatReportDate(restriction.registrationDate)],
-              [t.basis, restriction.osnOgr],
-              [t.region, restriction.region],
-              [t.whoImposed, restriction.whoImposed],
-            ]}
-          />
-        </li>
-      ))}
-    </ol>
+    <ReportList
+      items={value}
+      title={(_, index) => t.item(index + 1)}
+      facts={(restriction) => [
+        [t.type, restriction.restrictionType],
+        [t.registrationDate, formatReportDate(restriction.registrationDate)],
+        [t.basis, restriction.osnOgr],
+        [t.region, restriction.region],
+        [t.whoImposed, restriction.whoImposed],
+      ]}
+    />
   );
 }
 
@@ -154,30 +162,21 @@ export function RestrictionsView({ value }: { value: Value<'restrictions'> }) {
 export function SectionBody({ sectionKey, result }: { sectionKey: ReportSectionKey; result: Result }) {
   const section = result[sectionKey];
   if (!section || section.status === 'new' || section.status === 'processing')
-    return <p className="admin-report-empty">{m.orders.sectionPending}</p>;
-  if (section.status === 'failed') return <p className="admin-report-empty">{m.orders.sectionFailed}</p>;
-  if (section.value === null) return <p className="admin-report-empty">{m.orders.sectionEmpty}</p>;
+    return emptyText(m.orders.sectionPending);
+  if (section.status === 'failed') return emptyText(m.orders.sectionFailed);
+  const { value } = section;
+  // An empty list of owners or policies reads as no data; no restrictions is news of its own («Ограничений нет»).
+  if (value === null || (sectionKey !== 'restrictions' && Array.isArray(value) && value.length === 0))
+    return emptyText(m.orders.sectionEmpty);
   switch (sectionKey) {
     case 'baseInfo':
-      return <BaseInfoView value={section.value as Value<'baseInfo'>} />;
-    case 'ownershipPeriods': {
-      const periods = section.value as Value<'ownershipPeriods'>;
-      return periods.length === 0 ? (
-        <p className="admin-report-empty">{m.orders.sectionEmpty}</p>
-      ) : (
-        <OwnershipView value={periods} />
-      );
-    }
-    case 'osago': {
-      const policies = section.value as Value<'osago'>;
-      return policies.length === 0 ? (
-        <p className="admin-report-empty">{m.orders.sectionEmpty}</p>
-      ) : (
-        <OsagoView value={policies} />
-      );
-    }
+      return <BaseInfoView value={value as Value<'baseInfo'>} />;
+    case 'ownershipPeriods':
+      return <OwnershipView value={value as Value<'ownershipPeriods'>} />;
+    case 'osago':
+      return <OsagoView value={value as Value<'osago'>} />;
     case 'restrictions':
-      return <RestrictionsView value={section.value as Value<'restrictions'>} />;
+      return <RestrictionsView value={value as Value<'restrictions'>} />;
   }
 }
 

@@ -36,3 +36,8 @@ export function useAction<A extends unknown[], R>(
   const reset = useCallback(() => setState({ kind: 'idle' }), []);
   return { state, start, reset };
 }
+
+/** What a dialog or a form shows of an action: whether it runs, and why it last failed. */
+export function actionStatus(state: ActionState): { pending: boolean; error: string | undefined } {
+  return { pending: state.kind === 'pending', error: state.kind === 'failed' ? state.message : undefined };
+}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { parseWithContract } from '@autoradar/contract';
 import type { FieldErrors } from '@autoradar/core';
 import { fieldErrorsOf, firstErrors } from '../errors';
@@ -18,9 +18,14 @@ export interface SaveFormOptions<F, B, R> {
 }
 
 export interface SaveForm<F> {
+  /** The form's own id (useId): its fields' ids start with it. */
+  id: string;
   fields: F;
-  setField: <K extends keyof F>(name: K, value: F[K]) => void;
-  setFields: (update: (fields: F) => F) => void;
+  /**
+   * Typed as a method's (React's own "bivariance hack"), so a form of more fields passes where only some of them are
+   * set (the reference dialog sets the synonyms of any reference form).
+   */
+  setField: { bivarianceHack<K extends keyof F>(name: K, value: F[K]): void }['bivarianceHack'];
   errors: FieldErrors;
   state: ActionState;
   submit: () => Promise<void>;
@@ -32,6 +37,7 @@ export interface SaveForm<F> {
  */
 export function useSaveForm<F, B, R>(options: SaveFormOptions<F, B, R>): SaveForm<F> {
   const { initial, toBody, schema, validate, save, describeError, onSaved } = options;
+  const id = useId();
   const [fields, setFieldsState] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAction(save, describeError);
@@ -65,5 +71,5 @@ export function useSaveForm<F, B, R>(options: SaveFormOptions<F, B, R>): SaveFor
     else setErrors(fieldErrorsOf(result.error));
   };
 
-  return { fields, setField, setFields: setFieldsState, errors, state: action.state, submit };
+  return { id, fields, setField, errors, state: action.state, submit };
 }

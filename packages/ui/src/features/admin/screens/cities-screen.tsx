@@ -1,99 +1,39 @@
-import { useDeferredValue, useId, useState } from 'react';
-import { useSetAtom } from 'jotai';
-import { Button, Cell, Input, Section } from '@telegram-apps/telegram-ui';
+import { useId, useState } from 'react';
+import { Button, Section } from '@telegram-apps/telegram-ui';
 import { SaveCityRequestSchema, type City } from '@autoradar/contract';
-import { groupCitiesByRegion, MESSAGES, searchCities, type RegionGroup } from '@autoradar/core';
-import { useCall } from '../../../api/use-call';
-import { deleteCity, saveCity, type CityBody } from '../api';
-import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
+import { groupCitiesByRegion, searchCities, type RegionGroup } from '@autoradar/core';
+import { deleteCity, saveCity } from '../api';
+import { ReferenceFormDialog, useReferenceForm, type ReferenceFormProps } from '../components/reference-form';
+import { ReferencePage, ReferenceRow, useReferenceList } from '../components/reference-list';
 import { SectionHeading } from '../components/section-heading';
-import { DeleteControl } from '../components/delete-control';
-import { Field, fieldAria } from '../components/field';
-import { FormDialog } from '../components/form-dialog';
-import { SearchField } from '../components/search-field';
-import { addSynonym, SynonymsInput } from '../components/synonyms-input';
-import { describeApiMessage } from '../errors';
-import { useSaveForm } from '../hooks/use-save-form';
-import { removeById, replaceById } from '../list-updates';
+import { FormTextField } from '../components/text-field';
 import { adminMessages } from '../messages';
 import { citiesAtom } from '../state';
 import '../admin.css';
 
 const t = adminMessages.cities;
 
-interface CityFields {
-  city: string;
-  region: string;
-  region_type: string;
-  synonyms: string[];
-  synonymDraft: string;
-}
-
-const toBody = ({ synonyms, synonymDraft, ...fields }: CityFields): CityBody => ({
-  ...fields,
-  synonyms: addSynonym(synonyms, synonymDraft),
-});
-
-export interface CityFormDialogProps {
-  city: City | null;
-  onSaved: (city: City) => void;
-  onClose: () => void;
-  save?: (id: number | null, body: CityBody) => Promise<City>;
-}
-
 /** Create or edit a city: its name, region, the region's type and synonyms. */
-export function CityFormDialog({ city, onSaved, onClose, save = saveCity }: CityFormDialogProps) {
-  const id = useId();
-  const form = useSaveForm({
-    initial: {
-      city: city?.city ?? '',
-      region: city?.region ?? '',
-      region_type: city?.region_type ?? '',
-      synonyms: city?.synonyms ?? [],
-      synonymDraft: '',
-    },
-    toBody,
+export function CityFormDialog(props: ReferenceFormProps<City>) {
+  const city = props.row;
+  const form = useReferenceForm(props, {
+    fields: { city: city?.city ?? '', region: city?.region ?? '', region_type: city?.region_type ?? '' },
+    toBody: ({ city: name, region, region_type }) => ({ city: name, region, region_type }),
     schema: SaveCityRequestSchema,
-    save: (body: CityBody) => save(city?.id ?? null, body),
-    describeError: describeApiMessage,
-    onSaved,
+    save: saveCity,
   });
-  const { fields, errors, setField } = form;
-  const text = (name: 'city' | 'region' | 'region_type', label: string, placeholder: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]}>
-      <Input
-        {...fieldAria(`${id}-${name}`, errors[name])}
-        aria-required
-        value={fields[name]}
-        placeholder={placeholder}
-        onChange={(event) => setField(name, event.target.value)}
-      />
-    </Field>
-  );
   return (
-    <FormDialog
-      open
-      title={city ? t.editTitle : t.createTitle}
-      pending={form.state.kind === 'pending'}
-      error={form.state.kind === 'failed' ? form.state.message : undefined}
-      onSubmit={() => void form.submit()}
-      onClose={onClose}
-    >
-      {text('city', t.city, t.cityPlaceholder)}
-      {text('region', t.region, t.regionPlaceholder)}
-      {text('region_type', t.regionType, t.regionTypePlaceholder)}
-      <SynonymsInput
-        id={`${id}-synonyms`}
-        synonyms={fields.synonyms}
-        draft={fields.synonymDraft}
-        error={errors['synonyms']}
-        onChange={(synonyms, draft) => {
-          setField('synonyms', synonyms);
-          setField('synonymDraft', draft);
-        }}
+    <ReferenceFormDialog form={form} texts={t} {...props}>
+      <FormTextField form={form} name="city" label={t.city} required placeholder={t.cityPlaceholder} />
+      <FormTextField form={form} name="region" label={t.region} required placeholder={t.regionPlaceholder} />
+      <FormTextField
+        form={form}
+        name="region_type"
+        label={t.regionType}
+        required
+        placeholder={t.regionTypePlaceholder}
       />
-    </FormDialog>
+    </ReferenceFormDialog>
   );
 }
 
@@ -142,33 +82,15 @@ function RegionSection({ group, all, searching, onEdit, onDeleted }: RegionSecti
       {open ? (
         <div id={contentId}>
           {cities.map((city) => (
-            <Cell
+            <ReferenceRow
               key={city.id}
-              Component="div"
-              className="admin-cell"
+              name={city.city}
               subtitle={city.synonyms.length > 0 ? city.synonyms.join(', ') : undefined}
-              multiline
-              after={
-                <div className="admin-cell__actions">
-                  <Button
-                    size="s"
-                    mode="bezeled"
-                    onClick={() => onEdit(city)}
-                    aria-label={`${adminMessages.edit}: ${city.city}`}
-                  >
-                    {adminMessages.edit}
-                  </Button>
-                  <DeleteControl
-                    name={city.city}
-                    question={adminMessages.confirm.city(city.city)}
-                    remove={() => deleteCity(city.id)}
-                    onDeleted={() => onDeleted(city)}
-                  />
-                </div>
-              }
-            >
-              {city.city}
-            </Cell>
+              question={adminMessages.confirm.city(city.city)}
+              remove={() => deleteCity(city.id)}
+              onEdit={() => onEdit(city)}
+              onDeleted={() => onDeleted(city)}
+            />
           ))}
           {!expanded && group.hiddenCount > 0 ? (
             <div className="admin-more">
@@ -187,52 +109,24 @@ function RegionSection({ group, all, searching, onEdit, onDeleted }: RegionSecti
 
 /** /addresses (spec §2): cities grouped by region, searchable by city, region or synonym. */
 export function CitiesScreen() {
-  const { state, retry } = useCall(citiesAtom);
-  const update = useSetAtom(citiesAtom);
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const [editing, setEditing] = useState<{ city: City | null } | null>(null);
-
+  const list = useReferenceList(citiesAtom);
   return (
-    <AdminPage
-      title={t.title}
-      actions={
-        <Button size="m" onClick={() => setEditing({ city: null })}>
-          {t.create}
-        </Button>
-      }
-    >
-      <SearchField label={t.search} value={query} onChange={setQuery} />
-      <CallView state={state} retry={retry} empty={MESSAGES.nothingFound}>
-        {(cities) => {
-          const found = searchCities(cities, deferredQuery);
-          if (found.length === 0) return <p className="admin-empty">{MESSAGES.nothingFound}</p>;
-          const everyCity = new Map(
-            groupCitiesByRegion(found, Number.POSITIVE_INFINITY).map((group) => [group.region, group.cities]),
-          );
-          return groupCitiesByRegion(found).map((group) => (
-            <RegionSection
-              key={group.region}
-              group={group}
-              all={everyCity.get(group.region) ?? group.cities}
-              searching={deferredQuery.trim() !== ''}
-              onEdit={(city) => setEditing({ city })}
-              onDeleted={(city) => update({ type: 'update', update: (list) => removeById(list, city.id) })}
-            />
-          ));
-        }}
-      </CallView>
-      {editing ? (
-        <CityFormDialog
-          key={editing.city?.id ?? 'new'}
-          city={editing.city}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            update({ type: 'update', update: (list) => replaceById(list, saved) });
-            setEditing(null);
-          }}
-        />
-      ) : null}
-    </AdminPage>
+    <ReferencePage texts={t} list={list} search={searchCities} form={CityFormDialog}>
+      {(found) => {
+        const everyCity = new Map(
+          groupCitiesByRegion(found, Number.POSITIVE_INFINITY).map((group) => [group.region, group.cities]),
+        );
+        return groupCitiesByRegion(found).map((group) => (
+          <RegionSection
+            key={group.region}
+            group={group}
+            all={everyCity.get(group.region) ?? group.cities}
+            searching={list.deferredQuery.trim() !== ''}
+            onEdit={list.edit}
+            onDeleted={list.removed}
+          />
+        ));
+      }}
+    </ReferencePage>
   );
 }

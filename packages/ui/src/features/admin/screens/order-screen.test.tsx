@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order, OrderPart } from '@autoradar/contract';
 import { ORDER_POLL_INTERVAL_MS, type OrderStatus } from '@autoradar/core';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, letRipplesSettle, renderAt } from '../testing';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, setUpScreenTests, json, renderAt } from '../testing/screen-tests';
 import { OrderScreen } from './order-screen';
 
 const VIN = 'XTA21703080123456';
@@ -78,16 +78,7 @@ const statusText = () => screen.getByTestId('order-status').textContent;
 const detailCalls = (requests: { method: string; path: string }[]) =>
   requests.filter(({ method, path }) => method === 'GET' && path === '/api/partners/2/orders/5').length;
 
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-afterAll(letRipplesSettle);
+setUpScreenTests();
 
 describe('order detail: polling', () => {
   it('asks again every 10 s until the order is finished, then stops; download only once completed', async () => {
@@ -198,6 +189,13 @@ describe('order detail: sections', () => {
     return screen.getByRole('region', { name });
   }
 
+  /** An opened section's items (owners, policies), as their text. */
+  async function sectionItems(name: string) {
+    return within(await openSection(name))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  }
+
   it('lists the parts with their status; base info shows the vehicle', async () => {
     fakeApi(() => detail('completed', completedResult));
     renderAt(<OrderScreen />, PATH, ROUTE);
@@ -212,10 +210,7 @@ describe('order detail: sections', () => {
   it('names each ownership operation by its code and the owner as a natural or legal person', async () => {
     fakeApi(() => detail('completed', completedResult));
     renderAt(<OrderScreen />, PATH, ROUTE);
-    const owners = await openSection('Периоды владения');
-    const items = within(owners)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
+    const items = await sectionItems('Периоды владения');
     expect(items).toHaveLength(6);
     expect(items[0]).toContain('Первичная регистрация (код 01)');
     expect(items[0]).toContain('Физическое лицо');
@@ -233,10 +228,7 @@ describe('order detail: sections', () => {
   it('shows kbm as a discount, a surcharge or neither', async () => {
     fakeApi(() => detail('completed', completedResult));
     renderAt(<OrderScreen />, PATH, ROUTE);
-    const osago = await openSection('Полисы ОСАГО');
-    const items = within(osago)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
+    const items = await sectionItems('Полисы ОСАГО');
     expect(items[0]).toContain('0,74 — Скидка 26%');
     expect(items[0]).toContain('15\u00a0514\u00a0₽');
     expect(items[1]).toContain('1,4 — Надбавка 40%');

@@ -3,18 +3,19 @@ import { useSetAtom } from 'jotai';
 import { useParams } from 'react-router-dom';
 import { Button, Cell, Section } from '@telegram-apps/telegram-ui';
 import type { Order } from '@autoradar/contract';
-import { canDownloadOrder, MESSAGES, REPORT_SECTION_TITLES } from '@autoradar/core';
+import { canDownloadOrder, formatReportFile, MESSAGES, REPORT_SECTION_TITLES, reportFileName } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
 import { downloadReport, fetchOrder, refreshOrder, type OrderDetail } from '../api';
 import { AdminPage } from '../components/admin-page';
+import { Alert } from '../components/alert';
 import { CallView } from '../components/call-view';
 import { SectionHeading } from '../components/section-heading';
 import { SectionBody, sectionStatusLabel } from '../components/order-sections';
 import { StatusBadge } from '../components/status-badge';
 import { describeApiMessage, describeOr } from '../errors';
 import { formatOrderTime } from '../format';
-import { useAction, type ActionState } from '../hooks/use-action';
+import { actionStatus, useAction, type ActionState } from '../hooks/use-action';
 import { useOrderPolling } from '../hooks/use-order-polling';
 import { adminMessages } from '../messages';
 import { orderFamily, pairKey } from '../state';
@@ -22,12 +23,9 @@ import '../admin.css';
 
 const t = adminMessages.orders;
 
-/** The downloaded file's name: the VIN and the order number, as the API names it. */
-export const reportFileName = (order: Pick<Order, 'id' | 'string'>) => `report-${order.string}-${order.id}.json`;
-
-/** Saves the report as a JSON file, written the way the API stores it (two-space indent, final newline). */
-export function saveJsonFile(fileName: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+/** Saves the downloaded report as a JSON file, in the form the API stores it (core formatReportFile). */
+export function saveJsonFile(fileName: string, report: unknown): void {
+  const blob = new Blob([formatReportFile(report)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -122,13 +120,10 @@ export function OrderView({ state, retry, polling, pollError, refresh, download 
                 </p>
               )}
             </div>
-            {[pollError, refresh.state.kind === 'failed' ? refresh.state.message : null]
-              .concat(download.state.kind === 'failed' ? download.state.message : null)
-              .filter((message): message is string => message !== null)
+            {[pollError, actionStatus(refresh.state).error, actionStatus(download.state).error]
+              .filter((message, index, all): message is string => Boolean(message) && all.indexOf(message) === index)
               .map((message) => (
-                <p key={message} className="admin-alert admin-page__alert" role="alert">
-                  {message}
-                </p>
+                <Alert key={message} className="admin-page__alert" message={message} />
               ))}
             <Section className="admin-section admin-panels" header={<SectionHeading>{t.parts}</SectionHeading>}>
               {parts.map((part) => (

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@autoradar/contract';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, letRipplesSettle, renderAt } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, setUpScreenTests, testPartner, json, renderAt } from '../testing/screen-tests';
 import { OrdersScreen } from './orders-screen';
 
-const partner = { id: 2, title: 'Автокредит', url: 'https://a.example.ru', logo: null, description: null };
 const order = (id: number, vin: string, status: Order['status']): Order => ({
   id,
   partner_id: 2,
@@ -18,7 +17,7 @@ const order = (id: number, vin: string, status: Order['status']): Order => ({
 
 function ordersApi(list: Order[], create?: () => Response) {
   return fakeApi(({ method, path }) => {
-    if (path === '/api/partners/2') return json(200, { data: partner });
+    if (path === '/api/partners/2') return json(200, { data: testPartner });
     if (method === 'GET' && path === '/api/partners/2/orders') return json(200, { data: list });
     if (method === 'POST' && path === '/api/partners/2/orders' && create) return create();
     return undefined;
@@ -28,14 +27,7 @@ function ordersApi(list: Order[], create?: () => Response) {
 const vin = () => screen.getByRole('textbox', { name: 'Новый отчет по VIN' });
 const submit = () => screen.getByRole('button', { name: 'Заказать отчет' });
 
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-afterAll(letRipplesSettle);
+setUpScreenTests();
 
 describe('report orders', () => {
   it('says «Отчеты не найдены» when the partner has none', async () => {

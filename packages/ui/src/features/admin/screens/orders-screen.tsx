@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Button, Cell, Input, Section } from '@telegram-apps/telegram-ui';
+import { Button, Cell, Section } from '@telegram-apps/telegram-ui';
 import type { Order } from '@autoradar/contract';
 import {
   getOrderStatusLabel,
@@ -13,7 +12,8 @@ import { useCall } from '../../../api/use-call';
 import { createOrder } from '../api';
 import { AdminPage } from '../components/admin-page';
 import { CallView } from '../components/call-view';
-import { Field, fieldAria } from '../components/field';
+import { FormCard } from '../components/form-card';
+import { FormTextField } from '../components/text-field';
 import { StatusBadge } from '../components/status-badge';
 import { describeOr } from '../errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
@@ -33,7 +33,6 @@ export interface NewOrderFormProps {
 
 /** The new-order input (spec §2): a VIN checked as the API checks it (core validateOrderVin), then the order. */
 export function NewOrderForm({ partnerId, create = createOrder, onCreated }: NewOrderFormProps) {
-  const id = useId();
   const form = useSaveForm({
     initial: { vin: '' },
     toBody: (fields: { vin: string }) => fields.vin,
@@ -49,42 +48,26 @@ export function NewOrderForm({ partnerId, create = createOrder, onCreated }: New
   const error = form.errors['vin'] ?? form.errors['string'];
   const pending = form.state.kind === 'pending';
   return (
-    <form
-      className="admin-form admin-form-card admin-new-order"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
-      <Field id={`${id}-vin`} label={t.newOrder} error={error}>
-        <div className="admin-row admin-row--field">
-          <div className="admin-row__grow">
-            <Input
-              {...fieldAria(`${id}-vin`, error)}
-              className="admin-vin"
-              aria-required
-              name="vin"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={VIN_INPUT_MAX_LENGTH}
-              value={form.fields.vin}
-              placeholder={t.vinPlaceholder}
-              onChange={(event) => form.setField('vin', event.target.value)}
-            />
-          </div>
+    <FormCard form={form} className="admin-new-order" saveButton={false}>
+      <FormTextField
+        form={form}
+        name="vin"
+        label={t.newOrder}
+        required
+        inputClassName="admin-vin"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={VIN_INPUT_MAX_LENGTH}
+        placeholder={t.vinPlaceholder}
+        error={error}
+        after={
           <Button type="submit" size="m" loading={pending} disabled={pending}>
             {t.submit}
           </Button>
-        </div>
-      </Field>
-      {form.state.kind === 'failed' ? (
-        <p className="admin-alert" role="alert">
-          {form.state.message}
-        </p>
-      ) : null}
-    </form>
+        }
+      />
+    </FormCard>
   );
 }
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Partner } from '@autoradar/contract';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, letRipplesSettle, renderAt } from '../testing';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, setUpScreenTests, json, renderAt } from '../testing/screen-tests';
 import { PartnerCreateScreen, PartnerEditScreen } from './partner-form-screen';
 
 const stored: Partner = {
@@ -17,14 +17,7 @@ const stored: Partner = {
 const field = (name: string) => screen.getByRole('textbox', { name });
 const save = () => screen.getByRole('button', { name: 'Сохранить' });
 
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-afterAll(letRipplesSettle);
+setUpScreenTests();
 
 describe('partner form: new partner', () => {
   it('asks for the title and the link before sending anything', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, FileInput, Input, Textarea } from '@telegram-apps/telegram-ui';
+import { FileInput } from '@telegram-apps/telegram-ui';
 import type { Partner } from '@autoradar/contract';
 import { describePartnerSaveError, PHOTO_MIME_TYPES, validatePartnerForm } from '@autoradar/core';
 import { ApiError } from '../../../api/api-error';
@@ -9,6 +9,8 @@ import { savePartner, type PartnerFields } from '../api';
 import { AdminPage } from '../components/admin-page';
 import { CallView } from '../components/call-view';
 import { Field, fieldAria } from '../components/field';
+import { FormCard } from '../components/form-card';
+import { FormTextField } from '../components/text-field';
 import { useSaveForm } from '../hooks/use-save-form';
 import { adminMessages } from '../messages';
 import { partnerFamily } from '../state';
@@ -39,7 +41,6 @@ export interface PartnerFormProps {
  * (core validatePartnerForm), with a preview of the chosen or stored logo.
  */
 export function PartnerForm({ partner, save = savePartner, onSaved }: PartnerFormProps) {
-  const id = useId();
   const mode = partner ? 'edit' : 'create';
   const initial: PartnerFields = {
     title: partner?.title ?? '',
@@ -58,44 +59,24 @@ export function PartnerForm({ partner, save = savePartner, onSaved }: PartnerFor
   const { fields, errors, setField } = form;
   const chosenUrl = useObjectUrl(fields.logo instanceof File ? fields.logo : null);
   const preview = fields.logo instanceof File ? chosenUrl : fields.logo;
-  const pending = form.state.kind === 'pending';
 
   return (
-    <form
-      className="admin-form admin-form-card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
-      <Field id={`${id}-title`} label={t.titleField} error={errors['title']}>
-        <Input
-          {...fieldAria(`${id}-title`, errors['title'])}
-          aria-required
-          name="title"
-          value={fields.title}
-          placeholder={t.titlePlaceholder}
-          onChange={(event) => setField('title', event.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-url`} label={t.url} error={errors['url']}>
-        <Input
-          {...fieldAria(`${id}-url`, errors['url'])}
-          aria-required
-          name="url"
-          type="url"
-          inputMode="url"
-          value={fields.url}
-          placeholder={t.urlPlaceholder}
-          onChange={(event) => setField('url', event.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-logo`} label={t.logo} error={errors['logo']} hint={t.logoHint}>
+    <FormCard form={form}>
+      <FormTextField form={form} name="title" label={t.titleField} required placeholder={t.titlePlaceholder} />
+      <FormTextField
+        form={form}
+        name="url"
+        label={t.url}
+        required
+        type="url"
+        inputMode="url"
+        placeholder={t.urlPlaceholder}
+      />
+      <Field id={`${form.id}-logo`} label={t.logo} error={errors['logo']} hint={t.logoHint}>
         <div className="admin-logo">
           {preview ? <img className="admin-logo__preview" src={preview} alt={t.logoPreviewAlt} /> : null}
           <FileInput
-            {...fieldAria(`${id}-logo`, errors['logo'], true)}
+            {...fieldAria(`${form.id}-logo`, errors['logo'], true)}
             className="admin-logo__input"
             name="logo"
             label={preview ? t.logoReplace : t.logoChoose}
@@ -110,27 +91,14 @@ export function PartnerForm({ partner, save = savePartner, onSaved }: PartnerFor
           />
         </div>
       </Field>
-      <Field id={`${id}-description`} label={t.description} error={errors['description']}>
-        <Textarea
-          {...fieldAria(`${id}-description`, errors['description'])}
-          name="description"
-          rows={4}
-          value={fields.description}
-          placeholder={t.descriptionPlaceholder}
-          onChange={(event) => setField('description', event.target.value)}
-        />
-      </Field>
-      {form.state.kind === 'failed' ? (
-        <p className="admin-alert" role="alert">
-          {form.state.message}
-        </p>
-      ) : null}
-      <div className="admin-form__buttons">
-        <Button type="submit" size="l" loading={pending} disabled={pending}>
-          {adminMessages.save}
-        </Button>
-      </div>
-    </form>
+      <FormTextField
+        form={form}
+        name="description"
+        label={t.description}
+        rows={4}
+        placeholder={t.descriptionPlaceholder}
+      />
+    </FormCard>
   );
 }
 

@@ -5,6 +5,7 @@ import { LinkButton } from '../../../components/link-button';
 import { AdminPage } from '../components/admin-page';
 import { Initial } from '../components/initial';
 import { CallView } from '../components/call-view';
+import { RowActions } from '../components/row-actions';
 import { adminMessages } from '../messages';
 import { partnersAtom } from '../state';
 import '../admin.css';
@@ -31,22 +32,14 @@ function PartnerRow({ partner }: { partner: Partner }) {
       description={partner.description ?? undefined}
       multiline
       after={
-        <div className="admin-cell__actions">
+        <RowActions name={partner.title} edit={`/partners/${partner.id}/edit`}>
           <LinkButton size="s" mode="bezeled" to={`/partners/${partner.id}/prompts`}>
             {t.prompts}
           </LinkButton>
           <LinkButton size="s" mode="bezeled" to={`/partners/${partner.id}/orders`}>
             {t.orders}
           </LinkButton>
-          <LinkButton
-            size="s"
-            mode="plain"
-            to={`/partners/${partner.id}/edit`}
-            aria-label={`${adminMessages.edit}: ${partner.title}`}
-          >
-            {adminMessages.edit}
-          </LinkButton>
-        </div>
+        </RowActions>
       }
     >
       {partner.title}

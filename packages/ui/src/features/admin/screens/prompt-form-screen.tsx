@@ -1,13 +1,12 @@
-import { useId } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Input, Textarea } from '@telegram-apps/telegram-ui';
 import type { Prompt } from '@autoradar/contract';
 import { MESSAGES, validatePromptForm, type FieldErrors } from '@autoradar/core';
 import { useCall } from '../../../api/use-call';
 import { savePrompt, type PromptBody } from '../api';
 import { AdminPage } from '../components/admin-page';
 import { CallView } from '../components/call-view';
-import { Field, fieldAria } from '../components/field';
+import { FormCard } from '../components/form-card';
+import { FormTextField } from '../components/text-field';
 import { describeOr } from '../errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
 import { useSaveForm } from '../hooks/use-save-form';
@@ -57,7 +56,6 @@ export interface PromptFormProps {
 }
 
 export function PromptForm({ partnerId, prompt, defaultPosition = 0, save = savePrompt, onSaved }: PromptFormProps) {
-  const id = useId();
   const form = useSaveForm({
     initial: {
       key: prompt?.key ?? '',
@@ -71,64 +69,21 @@ export function PromptForm({ partnerId, prompt, defaultPosition = 0, save = save
     describeError: describeOr(MESSAGES.promptSaveFailed),
     onSaved,
   });
-  const { fields, errors, setField } = form;
-  const pending = form.state.kind === 'pending';
-  const text = (name: 'key' | 'title', label: string, placeholder?: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]}>
-      <Input
-        {...fieldAria(`${id}-${name}`, errors[name])}
-        aria-required
-        name={name}
-        value={fields[name]}
-        placeholder={placeholder ?? label}
-        onChange={(event) => setField(name, event.target.value)}
-      />
-    </Field>
-  );
-
   return (
-    <form
-      className="admin-form admin-form-card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
-      {text('key', t.key, t.keyPlaceholder)}
-      {text('title', t.titleField)}
-      <Field id={`${id}-text`} label={t.text} error={errors['text']}>
-        <Textarea
-          {...fieldAria(`${id}-text`, errors['text'])}
-          aria-required
-          name="text"
-          rows={8}
-          value={fields.text}
-          placeholder={t.text}
-          onChange={(event) => setField('text', event.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-position`} label={t.position} error={errors['position']} hint={t.positionHint}>
-        <Input
-          {...fieldAria(`${id}-position`, errors['position'], true)}
-          aria-required
-          name="position"
-          inputMode="numeric"
-          value={fields.position}
-          onChange={(event) => setField('position', event.target.value.replace(/\D/g, ''))}
-        />
-      </Field>
-      {form.state.kind === 'failed' ? (
-        <p className="admin-alert" role="alert">
-          {form.state.message}
-        </p>
-      ) : null}
-      <div className="admin-form__buttons">
-        <Button type="submit" size="l" loading={pending} disabled={pending}>
-          {adminMessages.save}
-        </Button>
-      </div>
-    </form>
+    <FormCard form={form}>
+      <FormTextField form={form} name="key" label={t.key} required placeholder={t.keyPlaceholder} />
+      <FormTextField form={form} name="title" label={t.titleField} required placeholder={t.titleField} />
+      <FormTextField form={form} name="text" label={t.text} required rows={8} placeholder={t.text} />
+      <FormTextField
+        form={form}
+        name="position"
+        label={t.position}
+        required
+        inputMode="numeric"
+        hint={t.positionHint}
+        accept={(typed) => typed.replace(/\D/g, '')}
+      />
+    </FormCard>
   );
 }
 

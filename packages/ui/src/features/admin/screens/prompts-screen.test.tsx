@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Prompt } from '@autoradar/contract';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, letRipplesSettle, renderAt, type SeenRequest } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, setUpScreenTests, testPartner, json, renderAt, type SeenRequest } from '../testing/screen-tests';
 import { PromptCreateScreen, PromptEditScreen } from './prompt-form-screen';
 import { PromptsScreen } from './prompts-screen';
 
-const partner = { id: 2, title: 'Автокредит', url: 'https://a.example.ru', logo: null, description: null };
 const prompt = (id: number, key: string, position: number): Prompt => ({
   id,
   key,
@@ -21,7 +20,7 @@ function promptsApi(initial: Prompt[], options: { failPut?: boolean; failDelete?
   let stored = [...initial];
   const sorted = () => [...stored].sort((a, b) => a.position - b.position || a.id - b.id);
   const requests = fakeApi(async ({ method, path, request }: SeenRequest) => {
-    if (path === '/api/partners/2') return json(200, { data: partner });
+    if (path === '/api/partners/2') return json(200, { data: testPartner });
     if (method === 'GET' && path === '/api/partners/2/prompts') return json(200, { data: sorted() });
     const match = /^\/api\/partners\/2\/prompts\/(\d+)$/.exec(path);
     if (match && method === 'PUT') {
@@ -50,14 +49,7 @@ function promptsApi(initial: Prompt[], options: { failPut?: boolean; failDelete?
 
 const keysOnScreen = () => [...document.querySelectorAll('.admin-prompt__key')].map((node) => node.textContent);
 
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-afterAll(letRipplesSettle);
+setUpScreenTests();
 
 describe('key prompts list', () => {
   it('says «Ключи не найдены» for a partner without prompts', async () => {
@@ -147,7 +139,7 @@ describe('key prompt form', () => {
 
   it('shows the API’s field message under the field and «Не удалось сохранить промпт» above the button', async () => {
     fakeApi(({ method, path }) => {
-      if (path === '/api/partners/2') return json(200, { data: partner });
+      if (path === '/api/partners/2') return json(200, { data: testPartner });
       if (method === 'GET') return json(200, { data: prompt(3, 'rate', 1) });
       return json(422, {
         message: 'Проверьте правильность заполнения полей',

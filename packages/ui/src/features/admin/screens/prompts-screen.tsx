@@ -8,9 +8,10 @@ import { LinkButton } from '../../../components/link-button';
 import { deletePrompt, fetchPrompts, savePrompt } from '../api';
 import { AdminPage } from '../components/admin-page';
 import { CallView } from '../components/call-view';
-import { DeleteControl } from '../components/delete-control';
+import { Alert } from '../components/alert';
+import { RowActions } from '../components/row-actions';
 import { describeOr } from '../errors';
-import { useAction } from '../hooks/use-action';
+import { actionStatus, useAction } from '../hooks/use-action';
 import { usePartnerTitle } from '../hooks/use-partner-title';
 import { removeById } from '../list-updates';
 import { adminMessages } from '../messages';
@@ -47,7 +48,16 @@ export function PromptList({ partnerId, prompts, onMove, onDeleted, moving }: Pr
           description={<span className="admin-prompt__text">{prompt.text}</span>}
           multiline
           after={
-            <div className="admin-cell__actions">
+            <RowActions
+              name={prompt.key}
+              edit={`/partners/${partnerId}/prompts/${prompt.id}`}
+              remove={{
+                question: adminMessages.confirm.prompt(prompt.key),
+                remove: () => deletePrompt(partnerId, String(prompt.id)),
+                describeError: describeOr(MESSAGES.promptDeleteFailed),
+                onDeleted: () => onDeleted(prompt),
+              }}
+            >
               <Button
                 size="s"
                 mode="gray"
@@ -66,22 +76,7 @@ export function PromptList({ partnerId, prompts, onMove, onDeleted, moving }: Pr
               >
                 ↓
               </Button>
-              <LinkButton
-                size="s"
-                mode="bezeled"
-                to={`/partners/${partnerId}/prompts/${prompt.id}`}
-                aria-label={`${adminMessages.edit}: ${prompt.key}`}
-              >
-                {adminMessages.edit}
-              </LinkButton>
-              <DeleteControl
-                name={prompt.key}
-                question={adminMessages.confirm.prompt(prompt.key)}
-                remove={() => deletePrompt(partnerId, String(prompt.id))}
-                describeError={describeOr(MESSAGES.promptDeleteFailed)}
-                onDeleted={() => onDeleted(prompt)}
-              />
-            </div>
+            </RowActions>
           }
         >
           {prompt.title}
@@ -123,11 +118,7 @@ export function PromptsScreen() {
         </LinkButton>
       }
     >
-      {move.state.kind === 'failed' ? (
-        <p className="admin-alert admin-page__alert" role="alert">
-          {move.state.message}
-        </p>
-      ) : null}
+      <Alert className="admin-page__alert" message={actionStatus(move.state).error} />
       <CallView state={state} retry={retry} empty={MESSAGES.keysNotFound}>
         {(prompts) => (
           <PromptList

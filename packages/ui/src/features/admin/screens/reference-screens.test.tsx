@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Brand, City } from '@autoradar/contract';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, json, letRipplesSettle, renderAt } from '../testing';
+import type { Brand, City, Model } from '@autoradar/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, setUpScreenTests, json, renderAt } from '../testing/screen-tests';
 import { BrandsScreen } from './brands-screen';
 import { CitiesScreen } from './cities-screen';
+import { ModelsScreen } from './models-screen';
 
 const brands: Brand[] = [
   { id: 1, name: 'LADA', icon: null, popular: true, synonyms: ['Лада', 'ВАЗ'] },
@@ -15,14 +16,7 @@ const brands: Brand[] = [
 
 const rows = () => [...document.querySelectorAll('.admin-cell')].map((row) => row.textContent ?? '');
 
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-afterAll(letRipplesSettle);
+setUpScreenTests();
 
 describe('brands', () => {
   it('finds brands by name or synonym, case and ё aside, and says «Ничего не найдено» otherwise', async () => {
@@ -151,5 +145,60 @@ describe('cities', () => {
     await screen.findByRole('button', { name: /^Татарстан/ });
     await user.type(screen.getByRole('searchbox', { name: 'Поиск по городу, региону или синониму' }), 'на-волге');
     await waitFor(() => expect(rows()).toEqual([expect.stringContaining('Казань')]));
+  });
+});
+
+describe('models', () => {
+  const model = (id: number, name: string, brandId: number, synonyms: string[] = []): Model => ({
+    id,
+    name,
+    car_brand_id: brandId,
+    synonyms,
+  });
+  const ladaModels = [model(11, 'Granta', 1, ['Гранта']), model(12, 'Vesta', 1, ['Веста'])];
+
+  /** The brands, each brand's models, and a model's save as the API answers them. */
+  function modelsApi() {
+    const sent: unknown[] = [];
+    const requests = fakeApi(async ({ method, path, request }) => {
+      if (path === '/api/brands') return json(200, { data: brands });
+      if (method === 'GET' && path === '/api/models') {
+        const brandId = Number(new URL(request.url).searchParams.get('car_brand_id'));
+        return json(200, { data: brandId === 1 ? ladaModels : [] });
+      }
+      if (method === 'PUT' && path === '/api/models/12') {
+        const body = (await request.json()) as Omit<Model, 'id'>;
+        sent.push(body);
+        return json(200, { data: { ...body, id: 12 } });
+      }
+      return undefined;
+    });
+    return { requests, sent };
+  }
+
+  it('asks for a brand first, then lists its models, searchable by synonym; a brand without any says so', async () => {
+    modelsApi();
+    const user = userEvent.setup();
+    renderAt(<ModelsScreen />, '/models');
+    expect(await screen.findByText('Сначала выберите марку')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Марка'), '1');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск по названию или синониму' }), 'веста');
+    await waitFor(() => expect(rows()).toEqual([expect.stringContaining('Vesta')]));
+    expect(screen.getByText('Показано: 1 из 2')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Марка'), '3');
+    expect(await screen.findByText('Нет доступных моделей')).toBeTruthy();
+  });
+
+  it('a model moved to another brand leaves the list it was in', async () => {
+    const api = modelsApi();
+    const user = userEvent.setup();
+    renderAt(<ModelsScreen />, '/models?brand=1', '/models');
+    await user.click(await screen.findByRole('button', { name: 'Изменить: Vesta' }));
+    const form = await screen.findByRole('dialog', { name: 'Изменить модель' });
+    await user.selectOptions(within(form).getByLabelText('Марка'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(rows()).toEqual([expect.stringContaining('Granta')]));
+    expect(api.sent).toEqual([{ name: 'Vesta', car_brand_id: 2, synonyms: ['Веста'] }]);
   });
 });

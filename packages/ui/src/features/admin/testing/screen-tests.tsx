@@ -1,13 +1,41 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
-import { vi } from 'vitest';
-import { PlatformContext, type Platform } from '../../platform';
+import type { Partner } from '@autoradar/contract';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { PlatformContext, type Platform } from '../../../platform';
 
 // Component-test helpers of the admin screens: the API at the HTTP boundary (fetch), and a screen rendered at its
-// route inside the kit's root, a fresh jotai store and a memory router.
+// route inside the kit's root, a fresh jotai store and a memory router. Every screen test file calls
+// `setUpScreenTests()` once; the shared DOM set-up (packages/ui/src/testing/dom-setup.ts) lets the kit's ripples
+// settle before the file ends.
+
+/**
+ * React's act() environment for Testing Library; after each test the rendered screen, fake timers, the fake fetch and
+ * spies are undone (Vitest runs without globals, so Testing Library cannot register its own cleanup).
+ */
+export function setUpScreenTests(): void {
+  beforeEach(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+/** The partner whose prompts and orders the tests show (GET /api/partners/2). */
+export const testPartner: Partner = {
+  id: 2,
+  title: 'Автокредит',
+  url: 'https://a.example.ru',
+  logo: null,
+  description: null,
+};
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -50,9 +78,3 @@ export function renderAt(element: ReactNode, path: string, route = path) {
     </Provider>,
   );
 }
-
-/**
- * telegram-ui's ripple sets its state 70 ms after a press, even once the screen is unmounted: a test file waits for
- * the last one (`afterAll(letRipplesSettle)`) before the environment and its window go away.
- */
-export const letRipplesSettle = () => new Promise<void>((resolve) => setTimeout(resolve, 150));
