@@ -1,12 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-// Relative, not '@autoradar/ui/...': Vite bundles a config's relative imports but loads package imports with plain
-// Node, which cannot run the TypeScript source the packages ship.
-import { devProxy } from '../../packages/ui/src/dev-proxy';
+import { appViteConfig } from '../../packages/ui/src/vite-app';
 
-export default defineConfig({
-  base: '/',
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
-  server: { proxy: devProxy() },
-});
+const shared = appViteConfig({ base: '/' });
+
+export default defineConfig({ ...shared, plugins: [react(), ...shared.plugins] });
