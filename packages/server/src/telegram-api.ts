@@ -111,12 +111,16 @@ export interface TelegramApiOptions {
 
 /**
  * The Api the servers send with (staff notices, saved-filter notifications). Build it once at start-up and pass it
- * to whoever sends; even a second one built by mistake shares the token's budget.
+ * to whoever sends; even a second one built by mistake shares the token's budget. `innermost` sees each call after the
+ * limits let it through (the notification sender marks its rows `sending` there).
  */
-export function createTelegramApi(options: TelegramApiOptions): TelegramApi {
+export function createTelegramApi(options: TelegramApiOptions, innermost?: Transformer): TelegramApi {
   const api = new Api(options.token, {
     apiRoot: (options.apiUrl ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     timeoutSeconds: options.timeoutSeconds ?? 30,
   });
+  // Installed first, so it runs last (grammY runs the last installed transformer first): after the limits' wait,
+  // right before the HTTP call.
+  if (innermost) api.config.use(innermost);
   return installTelegramLimits(api, options.limits ?? telegramLimitsFor(options.token));
 }

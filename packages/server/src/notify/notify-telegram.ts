@@ -1,14 +1,8 @@
-import { Api, GrammyError, HttpError, type Transformer } from 'grammy';
+import { GrammyError, HttpError, type Api, type Transformer } from 'grammy';
 import type { InlineKeyboardButton, InlineKeyboardMarkup, Message } from 'grammy/types';
 import { appLink, formatStartPayload, type LinkSettings } from '@autoradar/core';
 import { filterSwitchData } from './filter-switches';
-import {
-  installTelegramLimits,
-  telegramLimitsFor,
-  fitTelegramText,
-  TELEGRAM_CAPTION_LIMIT,
-  type TelegramLimits,
-} from '../telegram-api';
+import { createTelegramApi, fitTelegramText, TELEGRAM_CAPTION_LIMIT, type TelegramApiOptions } from '../telegram-api';
 import { notifyMessages, type NotifiedListing } from './notify.messages';
 
 // Telegram delivery of saved-filter notifications. The Api is the servers' one (throttler + auto-retry, one budget per
@@ -32,22 +26,9 @@ const markBeforeSend: Transformer = async (prev, method, payload, signal) => {
   return prev(method, payload, signal);
 };
 
-export interface NotifyTelegramApiOptions {
-  token: string;
-  apiUrl?: string;
-  timeoutSeconds?: number;
-  limits?: TelegramLimits;
-}
-
 /** The notification sender's Api: createTelegramApi's limits plus the `sending` mark right before each call. */
-export function createNotifyTelegramApi(options: NotifyTelegramApiOptions): Api {
-  const api = new Api(options.token, {
-    apiRoot: (options.apiUrl ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-    timeoutSeconds: options.timeoutSeconds ?? 30,
-  });
-  // Installed first, so it runs last (grammY runs the last installed transformer first).
-  api.config.use(markBeforeSend);
-  return installTelegramLimits(api, options.limits ?? telegramLimitsFor(options.token));
+export function createNotifyTelegramApi(options: TelegramApiOptions): Api {
+  return createTelegramApi(options, markBeforeSend);
 }
 
 export interface TelegramNotice {
