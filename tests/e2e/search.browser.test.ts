@@ -9,6 +9,7 @@ import { freePort } from '../support/server';
 import {
   apiToken,
   callApi,
+  foreignText,
   grantAdminOffline,
   hasHorizontalOverflow,
   screenshotDir,
@@ -128,42 +129,20 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
     await poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-    expect(await foreignText(page), name).toEqual([]);
+    expect(await screenText(page), name).toEqual([]);
   }
 
   /**
-   * Visible words a Russian user should not meet: English words of the interface and leftovers of unfinished code
-   * (undefined, NaN, [object Object], lorem ipsum). The listings' own data (cards, the names in the lists and chips
-   * of brands, models and cities) is Latin by nature and left out, as are the currency codes and product names.
+   * Visible words a Russian user should not meet (tests/support's foreignText). The listings' own data (cards, the
+   * names in the lists and chips of brands, models and cities) is Latin by nature and left out, as are the ticker and
+   * product names; the brand and model the journeys filter by head the models dialog's groups, and the save dialog's
+   * example name is a car's («Например, Camry до 2 млн»).
    */
-  async function foreignText(page: Page): Promise<string[]> {
-    // The brand and model of the listing the journeys filter by head the models dialog's groups; the save dialog's
-    // example name is a car's («Например, Camry до 2 млн»).
-    const names = [target?.mark, target?.model, 'Camry'].join(' ').match(/[A-Za-z]{2,}/g) ?? [];
-    return page.evaluate(`(() => {
-      const allowed = new Set(['PRO', 'USD', 'RUB', 'EUR', 'CNY', 'BTC', 'Telegram', 'E', 'mail', 'VK', 'ID', ${names
-        .map((name) => JSON.stringify(name))
-        .join(', ')}]);
-      const data = 'article.post-card, [role="dialog"] label, .filter-chip__value, select option, .app-ticker';
-      const found = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement;
-        if (!element || element.closest(data) || !element.checkVisibility()) continue;
-        const text = node.textContent.trim();
-        if (!text) continue;
-        if (/undefined|NaN|\\[object|lorem|ipsum|TODO|\\{\\{/.test(text)) found.push(text);
-        for (const word of text.match(/[A-Za-z]{2,}/g) ?? []) if (!allowed.has(word)) found.push(text);
-      }
-      for (const input of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
-        if (!input.checkVisibility()) continue;
-        for (const word of input.placeholder.match(/[A-Za-z]{2,}/g) ?? []) {
-          if (!allowed.has(word)) found.push(input.placeholder);
-        }
-      }
-      return [...new Set(found)];
-    })()`);
-  }
+  const screenText = (page: Page) =>
+    foreignText(page, {
+      allowed: ['PRO', 'Telegram', 'E-mail', 'VK', 'ID', target?.mark ?? '', target?.model ?? '', 'Camry'],
+      skip: 'article.post-card, [role="dialog"] label, .filter-chip__value, select, .app-ticker',
+    });
 
   /**
    * Texts of the shell, the feed's header and the dialogs' frames that the browser cut short with an ellipsis, and

@@ -9,8 +9,9 @@ import { launchBrowser } from '../support/browser';
 import {
   apiToken,
   callApi,
+  cutText,
+  foreignText,
   hasHorizontalOverflow,
-  screenshot,
   screenshotDir,
   signInWeb,
   startJourneyServer,
@@ -96,10 +97,18 @@ function subscribed(page: Page, channel: string): Promise<void> {
   });
 }
 
-/** The layout as the screen shows it (the feed below it is the search screen's own picture). */
+/** The shell's own words in Latin letters: product names; the ticker's pairs and the feed's cards are data. */
+const TEXT_CHECK = { allowed: ['PRO', 'Telegram', 'ID'], skip: 'select, .app-ticker, article.post-card' };
+
+/**
+ * The layout as the screen shows it (the feed below it is the search screen's own picture), read for English,
+ * unfinished and cut-short text.
+ */
 async function viewportScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  expect(await foreignText(page, TEXT_CHECK), name).toEqual([]);
+  expect(await cutText(page, TEXT_CHECK.skip), name).toEqual([]);
 }
 
 /** Parts of the shell (bars, drawer, floating menu) that reach past the right edge of the viewport. */
@@ -238,7 +247,7 @@ describe('the app shell in a real browser', () => {
     expect(await bot.getAttribute('href')).toBe(`https://t.me/${TEST_BOT_USERNAME}`);
     // Without Yandex ID credentials the server does not offer it, and neither does the page.
     expect(await page.getByText('Войти через Яндекс').count()).toBe(0);
-    await screenshot(page, 'shell-login-widget-blocked-390-light');
+    await viewportScreenshot(page, 'shell-login-widget-blocked-390-light');
 
     // A sign-in that failed on the server comes back with its reason.
     await page.goto(`${shell.server.url}/login#error=${encodeURIComponent('Вход через Яндекс не настроен')}`);
