@@ -1,49 +1,25 @@
-import type { ReactNode } from 'react';
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
-import { MESSAGES } from '@autoradar/core';
-import type { CallState } from '../../../api/atom-with-call';
+import { Placeholder } from '@telegram-apps/telegram-ui';
+import { CallView as SharedCallView, type CallViewProps as SharedCallViewProps } from '../../../api/call-view';
 import { adminMessages as t } from '../messages';
 
-export interface CallViewProps<T> {
-  state: CallState<T>;
-  retry: () => void;
+export interface CallViewProps<T> extends Omit<
+  SharedCallViewProps<T>,
+  'className' | 'size' | 'loadingLabel' | 'retryLabel' | 'empty'
+> {
   /** The empty state's text; without it an empty answer renders like a loaded one. */
   empty?: string;
-  children: (data: T) => ReactNode;
 }
 
-/** A retry for failed and offline states, and the state's text. */
-export function CallFailure({ message, retry }: { message: string; retry: () => void }) {
+/** The shared five states of a call (api/call-view.tsx) in the admin screens' look and words. */
+export function CallView<T>({ empty, ...props }: CallViewProps<T>) {
   return (
-    <Placeholder
+    <SharedCallView
+      {...props}
       className="admin-state"
-      header={message}
-      action={
-        <Button size="m" onClick={retry}>
-          {t.retry}
-        </Button>
-      }
+      size="m"
+      loadingLabel={t.loading}
+      retryLabel={t.retry}
+      empty={empty === undefined ? undefined : <Placeholder className="admin-state" header={empty} />}
     />
   );
-}
-
-/** Loading, empty, failed and offline states of one call (ui-rules: every screen shows all four). */
-export function CallView<T>({ state, retry, empty, children }: CallViewProps<T>) {
-  switch (state.kind) {
-    case 'loading':
-      return (
-        <div className="admin-state" role="status" aria-live="polite">
-          <Spinner size="m" />
-          <span className="admin-state__label">{t.loading}</span>
-        </div>
-      );
-    case 'offline':
-      return <CallFailure message={MESSAGES.connectionProblem} retry={retry} />;
-    case 'failed':
-      return <CallFailure message={state.message} retry={retry} />;
-    case 'empty':
-      return empty === undefined ? children(state.data) : <Placeholder className="admin-state" header={empty} />;
-    case 'loaded':
-      return children(state.data);
-  }
 }
