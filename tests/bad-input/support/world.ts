@@ -10,6 +10,7 @@ import { silentLog } from '@autoradar/api/realtime/log';
 import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { startFakeYandex } from '@autoradar/api/testing/fake-yandex';
+import { signInitData, signWidgetFields } from '@autoradar/api/testing/telegram-signatures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
 import type { Config } from '@autoradar/api/config';
 import { operations, type Operation } from './operations';
@@ -85,29 +86,6 @@ const opByName = (name: string): Operation => {
   if (!op) throw new Error(`bad-input: the contract has no ${name}`);
   return op;
 };
-
-/** Telegram's documented Mini App signature. */
-function signInitData(fields: Record<string, string>, botToken: string): string {
-  const dataCheck = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  return new URLSearchParams({
-    ...fields,
-    hash: createHmac('sha256', secret).update(dataCheck).digest('hex'),
-  }).toString();
-}
-
-/** Telegram's documented Login Widget signature. */
-function signWidget(fields: Record<string, string>, botToken: string): Record<string, string> {
-  const dataCheck = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n');
-  const key = createHash('sha256').update(botToken).digest();
-  return { ...fields, hash: createHmac('sha256', key).update(dataCheck).digest('hex') };
-}
 
 export async function createWorld(db: DbHandle, target: string, ops: Operation[]): Promise<World> {
   const yandex = await startFakeYandex(YANDEX);
@@ -390,7 +368,7 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
     }),
     'auth.telegramCallback': async () => ({
       query: {
-        ...signWidget(
+        ...signWidgetFields(
           { id: String(6_000_000 + ++seq), first_name: nameOf(), username: nameOf(), auth_date: String(now()) },
           BOT_TOKEN,
         ),

@@ -1,4 +1,3 @@
-import { createHash, createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,30 +8,10 @@ import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, testClock, testConfig } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
 import { startFakeYandex } from '../../testing/fake-yandex';
+import { signInitData, signWidget } from '../../testing/telegram-signatures';
 
 const BOT_TOKEN = '7000000001:AAH-test-bot-token-for-signatures-0001';
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-
-/** Telegram's documented Mini App scheme, written here independently of the library the API uses. */
-function signInitDataByHand(fields: Record<string, string>, botToken: string): string {
-  const dataCheck = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  const hash = createHmac('sha256', secret).update(dataCheck).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
-}
-
-/** Telegram's documented Login Widget scheme. */
-function signWidgetByHand(fields: Record<string, string>, botToken: string): string {
-  const dataCheck = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n');
-  const hash = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(dataCheck).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
-}
 
 const tgUser = (id: number, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -76,10 +55,7 @@ describeEachDb('identity', (getDb) => {
 
   describe('mini-app initData', () => {
     it('check -> exists:false -> login -> token -> user/data -> logout -> user/data is 401', async () => {
-      const initData = signInitDataByHand(
-        { auth_date: nowSec(), query_id: 'AAE1', user: tgUser(5_123_456_789) },
-        BOT_TOKEN,
-      );
+      const initData = signInitData({ auth_date: nowSec(), query_id: 'AAE1', user: tgUser(5_123_456_789) }, BOT_TOKEN);
 
       const check = await post('/api/auth/telegram/check', { initData });
       expect(check.statusCode).toBe(200);
@@ -139,12 +115,12 @@ describeEachDb('identity', (getDb) => {
     const cases: [string, () => string, string][] = [
       [
         'a tampered field',
-        () => signInitDataByHand(good(), BOT_TOKEN).replace('%22id%22%3A42', '%22id%22%3A43'),
+        () => signInitData(good(), BOT_TOKEN).replace('%22id%22%3A42', '%22id%22%3A43'),
         'Не удалось проверить данные Telegram',
       ],
       [
         'a wrong bot token',
-        () => signInitDataByHand(good(), '7000000001:AAH-another-bots-token-000000000000'),
+        () => signInitData(good(), '7000000001:AAH-another-bots-token-000000000000'),
         'Не удалось проверить данные Telegram',
       ],
       [
@@ -154,12 +130,12 @@ describeEachDb('identity', (getDb) => {
       ],
       [
         'an old auth_date',
-        () => signInitDataByHand({ ...good(), auth_date: String(Number(nowSec()) - 86_401) }, BOT_TOKEN),
+        () => signInitData({ ...good(), auth_date: String(Number(nowSec()) - 86_401) }, BOT_TOKEN),
         'Данные Telegram устарели: закройте и снова откройте приложение',
       ],
       [
         'a duplicated key',
-        () => `${signInitDataByHand(good(), BOT_TOKEN)}&user=${encodeURIComponent(tgUser(1))}`,
+        () => `${signInitData(good(), BOT_TOKEN)}&user=${encodeURIComponent(tgUser(1))}`,
         'Не удалось проверить данные Telegram',
       ],
       [
@@ -169,7 +145,7 @@ describeEachDb('identity', (getDb) => {
       ],
       [
         'a signed payload without a user',
-        () => signInitDataByHand({ auth_date: nowSec(), query_id: 'x' }, BOT_TOKEN),
+        () => signInitData({ auth_date: nowSec(), query_id: 'x' }, BOT_TOKEN),
         'В данных Telegram нет пользователя: откройте приложение из чата с ботом',
       ],
     ];
@@ -184,7 +160,7 @@ describeEachDb('identity', (getDb) => {
     }
 
     it('signs in when Telegram sends a NUL in the name, and stores the name without it', async () => {
-      const initData = signInitDataByHand(
+      const initData = signInitData(
         {
           auth_date: nowSec(),
           query_id: 'AAE4',
@@ -230,7 +206,7 @@ describeEachDb('identity', (getDb) => {
     });
 
     it('signs in with data hashed the documented way and keeps the redirect, token in the fragment', async () => {
-      const query = `${signWidgetByHand(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent('/posts/15?from=login')}`;
+      const query = `${signWidget(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent('/posts/15?from=login')}`;
       const res = await app.inject({ method: 'GET', url: `/auth/telegram/callback?${query}` });
       expect(res.statusCode).toBe(302);
       const location = String(res.headers.location);
@@ -245,7 +221,7 @@ describeEachDb('identity', (getDb) => {
     });
 
     it('refuses one changed field, back to the login page with the reason', async () => {
-      const query = signWidgetByHand(widgetFields(), BOT_TOKEN).replace('username=maria', 'username=mallory');
+      const query = signWidget(widgetFields(), BOT_TOKEN).replace('username=maria', 'username=mallory');
       const res = await app.inject({ method: 'GET', url: `/auth/telegram/callback?${query}&redirect=%2Fprofile` });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(
@@ -254,14 +230,14 @@ describeEachDb('identity', (getDb) => {
     });
 
     it('refuses an open redirect', async () => {
-      const query = `${signWidgetByHand(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent('//evil.example/x')}`;
+      const query = `${signWidget(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent('//evil.example/x')}`;
       const res = await app.inject({ method: 'GET', url: `/auth/telegram/callback?${query}` });
       expect(res.statusCode).toBe(422);
     });
 
     it('returns to a Cyrillic path, percent-encoded in the Location header', async () => {
       for (const redirect of ['/search?q=Лада', '/ж']) {
-        const query = `${signWidgetByHand(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent(redirect)}`;
+        const query = `${signWidget(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent(redirect)}`;
         const res = await app.inject({ method: 'GET', url: `/auth/telegram/callback?${query}` });
         expect(res.statusCode, redirect).toBe(302);
         const location = String(res.headers.location);
@@ -272,7 +248,7 @@ describeEachDb('identity', (getDb) => {
 
     it('refuses a redirect with control characters with 422 in Russian', async () => {
       for (const redirect of ['/\u0001x', '/a\u007fb']) {
-        const query = `${signWidgetByHand(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent(redirect)}`;
+        const query = `${signWidget(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent(redirect)}`;
         const res = await app.inject({ method: 'GET', url: `/auth/telegram/callback?${query}` });
         expect(res.statusCode, JSON.stringify(redirect)).toBe(422);
         expect(res.json()).toMatchObject({ errors: { redirect: ['Некорректное значение'] } });
@@ -280,13 +256,13 @@ describeEachDb('identity', (getDb) => {
     });
 
     it('drops a fragment of the redirect, which would hide the token', async () => {
-      const query = `${signWidgetByHand(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent('/posts/15#photos')}`;
+      const query = `${signWidget(widgetFields(), BOT_TOKEN)}&redirect=${encodeURIComponent('/posts/15#photos')}`;
       const res = await app.inject({ method: 'GET', url: `/auth/telegram/callback?${query}` });
       expect(String(res.headers.location)).toMatch(/^\/posts\/15#token=[\w-]{43}$/);
     });
 
     it('returns a malformed callback (a short hash, a word for an id or a date) to the login page, not JSON', async () => {
-      const signed = new URLSearchParams(signWidgetByHand(widgetFields(), BOT_TOKEN));
+      const signed = new URLSearchParams(signWidget(widgetFields(), BOT_TOKEN));
       const variants = [
         (p: URLSearchParams) => p.set('hash', 'xyz'),
         (p: URLSearchParams) => p.set('hash', p.get('hash')!.toUpperCase()),
@@ -317,7 +293,7 @@ describeEachDb('identity', (getDb) => {
       };
       const res = await app.inject({
         method: 'GET',
-        url: `/auth/telegram/callback?${signWidgetByHand(fields, BOT_TOKEN)}`,
+        url: `/auth/telegram/callback?${signWidget(fields, BOT_TOKEN)}`,
       });
       expect(res.statusCode).toBe(302);
       const token = decodeURIComponent(String(res.headers.location).split('#token=')[1]!);
@@ -519,7 +495,7 @@ describeEachDb('identity', (getDb) => {
   describe('test period', () => {
     it('starts once, makes PRO active for 24 h on the injected clock, then expires', async () => {
       clock.set(new Date('2026-11-21T12:00:00Z'));
-      const initData = signInitDataByHand({ auth_date: nowSec(), user: tgUser(7_700_000_001) }, BOT_TOKEN);
+      const initData = signInitData({ auth_date: nowSec(), user: tgUser(7_700_000_001) }, BOT_TOKEN);
       const { token } = readJson(await post('/api/auth/telegram/login', { initData }), contract.auth.telegramLogin);
       const auth = { authorization: `Bearer ${token}` };
       const events: unknown[] = [];
@@ -639,7 +615,7 @@ describeEachDb('sign out on all devices', (getDb) => {
   afterAll(() => app.close());
 
   const login = async (telegramId: number) => {
-    const initData = signInitDataByHand(
+    const initData = signInitData(
       { auth_date: String(Math.floor(clock().getTime() / 1000)), user: tgUser(telegramId) },
       BOT_TOKEN,
     );
