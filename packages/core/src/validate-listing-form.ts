@@ -81,36 +81,25 @@ function checkFields(values: ListingFormValues, now: Date, timeZone: string, fie
   return errors;
 }
 
+/** A check of the listing form's values, as of `now` in `timeZone` (the year may not be in the future). */
+type ListingCheck = (values: ListingFormValues, now: Date, timeZone?: string) => ValidationResult;
+
 /** Saving a draft keeps whatever the user typed so far: only the values present are checked. */
-export function validateDraftFields(
-  values: ListingFormValues,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): ValidationResult {
-  return toValidationResult(checkFields(values, now, timeZone, 'present'));
-}
+export const validateDraftFields: ListingCheck = (values, now, timeZone = DEFAULT_TIME_ZONE) =>
+  toValidationResult(checkFields(values, now, timeZone, 'present'));
 
 /** The form's own rules: required fields, year, positive numbers within LISTING_PRICE_MAX and MILEAGE_MAX, city and description lengths, contact formats. */
-export function validateListingForm(
-  values: ListingFormValues,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): ValidationResult {
-  return toValidationResult(checkFields(values, now, timeZone, 'all'));
-}
+export const validateListingForm: ListingCheck = (values, now, timeZone = DEFAULT_TIME_ZONE) =>
+  toValidationResult(checkFields(values, now, timeZone, 'all'));
 
 /** Publishing also needs brand, model and at least one filled contact (spec §5). */
-export function validateDraftForPublish(
-  values: ListingFormValues,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): ValidationResult {
+export const validateDraftForPublish: ListingCheck = (values, now, timeZone = DEFAULT_TIME_ZONE) => {
   const errors: FieldErrors = { ...validateListingForm(values, now, timeZone).errors };
   if (isBlank(values.brand_id)) errors.brand_id = MESSAGES.required;
   if (isBlank(values.model_id)) errors.model_id = MESSAGES.required;
   if (!hasFilledContact(values.contacts)) errors.contacts = MESSAGES.contactRequired;
   return toValidationResult(errors);
-}
+};
 
 export function canPublishDraft(values: ListingFormValues, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
   return validateDraftForPublish(values, now, timeZone).valid;
