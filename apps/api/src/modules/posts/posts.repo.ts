@@ -403,12 +403,14 @@ function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = 
   // document read from the rows they find (a common word's GIN bitmap costs ~100 ms at a million listings, and its
   // estimate, for two words, was far too low). The plain part's share among the short walk's entries decides.
   const narrow = sql`(select k <= ${sizes.plainShare ?? FEED_TEXT_PLAIN_SHARE}::float8 * rn from ${short} where last)`;
-  const gatheredParts = text
-    ? [
-        gathered(and(plain, text), sql`${gather} and not ${narrow}`),
-        gathered(and(plain, filterParts(c, unindexedVector).text), sql`${gather} and ${narrow}`),
-      ]
-    : [gathered(plain, gather)];
+  // Without a plain part the text index is the only way to the matches.
+  const gatheredParts =
+    text && plain
+      ? [
+          gathered(and(plain, text), sql`${gather} and not ${narrow}`),
+          gathered(and(plain, filterParts(c, unindexedVector).text), sql`${gather} and ${narrow}`),
+        ]
+      : [gathered(and(plain, text), gather)];
   return {
     ctes: [walk(short, 1), walk(long, FEED_WALK_WIDEN, widen)],
     // Short walk, else long walk, else gathered: whichever answers first (a walk over the whole range is exact).
