@@ -80,4 +80,15 @@ export default tseslint.config(
       'no-restricted-imports': restrict(serverModules),
     },
   },
+  {
+    // Both apps' Vite configs import this file by a relative path; Vite loads a config's package imports with plain
+    // Node, which cannot run the TypeScript source our packages ship.
+    files: ['packages/ui/src/vite-app.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        regex: '^[^.]',
+        message: "vite-app.ts is part of the apps' Vite configs: it imports relative files only, never a package.",
+      }),
+    },
+  },
 );

@@ -51,6 +51,8 @@ const refused: [string, string, string][] = [
   ['apps/api/src/http/fixture.ts', '../modules/auth/auth.plugin', 'http/ is the transport every module builds on'],
   ['apps/api/src/media/fixture.ts', '../http/http-error', 'media/ knows no HTTP'],
   ['apps/api/src/config.ts', './realtime/origins', 'config.ts is read by every part of the API'],
+  ['packages/ui/src/vite-app.ts', '@autoradar/core', 'it imports relative files only, never a package'],
+  ['packages/ui/src/vite-app.ts', 'vite', 'it imports relative files only, never a package'],
 ];
 
 // The same parts importing the right way.
@@ -70,6 +72,7 @@ const allowed: [string, string][] = [
   ['apps/api/src/modules/posts/fixture.ts', '../../http/route'],
   ['apps/api/src/http/fixture.ts', '../media/image'],
   ['apps/api/src/config.ts', './origin-rules'],
+  ['packages/ui/src/vite-app.ts', './routing'],
   // A test composes the layers it exercises, as app.ts does.
   ['apps/api/src/http/fixture.test.ts', '../modules/auth/auth.plugin'],
   ['tests/fixture.test.ts', '@autoradar/api/testing/test-app'],
