@@ -1,15 +1,16 @@
-// The reference endpoints' texts (brands, models, generations, configurations, cities); listings check their catalog
+// The reference endpoints' texts (brands, models, generations, configurations, cities; a configuration is a body
+// type, «Кузов» as the listing form calls it); listings check their catalog
 // selection with the same words.
 export const REFERENCE_MESSAGES = {
   brandNotFound: 'Марка не найдена',
   modelNotFound: 'Модель не найдена',
   generationNotFound: 'Поколение не найдено',
-  configurationNotFound: 'Комплектация не найдена',
+  configurationNotFound: 'Кузов не найден',
   cityNotFound: 'Город не найден',
   modelOfOtherBrand: 'Модель не относится к выбранной марке',
   generationOfOtherModel: 'Поколение не относится к выбранной модели',
-  configurationOfOtherModel: 'Комплектация не относится к выбранной модели',
-  configurationOfOtherGeneration: 'Комплектация не относится к выбранному поколению',
+  configurationOfOtherModel: 'Кузов не относится к выбранной модели',
+  configurationOfOtherGeneration: 'Кузов не относится к выбранному поколению',
   brandExists: 'Марка с таким названием уже есть',
   modelExists: 'У этой марки уже есть модель с таким названием',
   cityExists: 'Такой город в этом регионе уже есть',

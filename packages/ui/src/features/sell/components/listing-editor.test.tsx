@@ -262,7 +262,7 @@ describe('messages (spec §8)', () => {
       if (r.method === 'PUT' && body && 'configuration_id' in body && body['configuration_id'] !== null)
         return json(422, {
           message: 'Проверьте правильность заполнения полей',
-          errors: { configuration_id: ['Комплектация не относится к выбранному поколению'] },
+          errors: { configuration_id: ['Кузов не относится к выбранному поколению'] },
         });
       return undefined;
     });
@@ -272,7 +272,7 @@ describe('messages (spec §8)', () => {
     await user.selectOptions(await screen.findByLabelText('Поколение'), 'XV70 (2017–н. в.)');
     await user.selectOptions(await screen.findByLabelText('Кузов'), 'Седан');
     await user.type(screen.getByLabelText('Город'), 'Казань');
-    const field = await screen.findByText('Комплектация не относится к выбранному поколению', {
+    const field = await screen.findByText('Кузов не относится к выбранному поколению', {
       selector: '.sell-field__error',
     });
     expect(within(field.closest('.sell-field')!).getByLabelText('Кузов')).toBeTruthy();
