@@ -159,6 +159,7 @@ describe('source post', () => {
         state={{ kind: 'loaded', data: channelPost }}
         retry={() => {}}
         now={new Date('2025-06-15T10:00:00Z')}
+        onOrderInspection={() => {}}
       />,
     );
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Публикация в источнике' })).toBeNull());
@@ -168,6 +169,21 @@ describe('source post', () => {
       'https://t.me/cars_msk/1042',
     );
     expect(screen.getByRole('button', { name: 'Заказать осмотр' })).toBeTruthy();
+  });
+});
+
+describe('an unpublished listing', () => {
+  it('offers no inspection: the car is no longer for sale', () => {
+    wrap(
+      <PostView
+        state={{ kind: 'loaded', data: { ...samplePost, status: 'unpublished' } }}
+        retry={() => {}}
+        now={new Date('2025-06-15T10:00:00Z')}
+        onOrderInspection={() => {}}
+      />,
+    );
+    expect(screen.getByText(samplePost.title)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Заказать осмотр' })).toBeNull();
   });
 });
 

@@ -5,7 +5,8 @@ import { postActionMessages, postMessages } from '../messages';
 export interface PostActionsProps {
   /** 'Перейти к объявлению' for aggregated listings (spec §2). */
   externalUrl: string | null;
-  onOrderInspection: () => void;
+  /** Left out where nothing can be inspected any more (an unpublished listing): the button is not offered. */
+  onOrderInspection?: (() => void) | undefined;
 }
 
 /**
@@ -33,9 +34,11 @@ export function PostActions({ externalUrl, onOrderInspection }: PostActionsProps
           {postMessages.openExternal}
         </Button>
       ) : null}
-      <Button size="l" stretched onClick={onOrderInspection}>
-        {postActionMessages.orderInspection}
-      </Button>
+      {onOrderInspection ? (
+        <Button size="l" stretched onClick={onOrderInspection}>
+          {postActionMessages.orderInspection}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -67,7 +67,10 @@ function LoadedPost({
           </button>
         </p>
       ) : null}
-      <PostActions externalUrl={getExternalPostUrl(post)} onOrderInspection={onOrderInspection ?? (() => {})} />
+      <PostActions
+        externalUrl={getExternalPostUrl(post)}
+        onOrderInspection={post.status === 'published' ? onOrderInspection : undefined}
+      />
     </>
   );
 }
@@ -139,7 +142,7 @@ export function PostScreen() {
         state={state}
         retry={retry}
         now={now}
-        onOrderInspection={() => setDialog('inspection')}
+        {...(unpublished ? {} : { onOrderInspection: () => setDialog('inspection') })}
         onSupport={() => setDialog('support')}
       />
       <InspectionDialog
