@@ -11,6 +11,7 @@ import {
 import { FEED_COUNT_EXACT_CAP } from '@autoradar/api/modules/posts/feed-counter';
 import { FEED_PAGE_SIZE } from '@autoradar/core';
 import type { PostgresDbHandle } from '@autoradar/db';
+import { readFileSync } from 'node:fs';
 import { shapeOf, type MixBody } from './feed-mix';
 
 export const percentile = (sorted: number[], p: number) =>
@@ -20,6 +21,28 @@ export interface SqlTiming {
   body: MixBody;
   pageMs: number;
   totalMs: number;
+  /** CPU time PostgreSQL's backends spent on the page and on the count (schedstat: robust to a busy machine). */
+  pageCpuMs: number;
+  totalCpuMs: number;
+}
+
+/**
+ * CPU time (ms) the benchmark database's backends have used so far: /proc/<pid>/schedstat's first field, in ns, is
+ * the time a process ran on a CPU — not the time it waited for one, which a busy machine adds to every wall clock.
+ * NaN where /proc cannot be read (PostgreSQL on another machine).
+ */
+async function backendCpu(handle: PostgresDbHandle): Promise<() => number> {
+  const { rows } = await handle.client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  return () =>
+    rows.reduce((sum, { pid }) => {
+      try {
+        return sum + Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      } catch {
+        return NaN;
+      }
+    }, 0);
 }
 
 /** Times the page and the meta.total count of each body as a guest (the delay applies). */
@@ -35,21 +58,26 @@ export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts:
     const older = body.older_published_at
       ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
       : null;
+    const count = await feedCountQuery(handle.db, filter);
+    const cpu = await backendCpu(handle);
+    const c0 = cpu();
     const t0 = performance.now();
     const rows = await findFeedPage(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
     const t1 = performance.now();
+    const c1 = cpu();
     // As searchPosts: a first page that is not full is the count.
     if (older || rows.length === FEED_PAGE_SIZE)
-      await ctx.counter.count(JSON.stringify(body), await feedCountQuery(handle.db, filter), filter.terms.length > 0);
+      await ctx.counter.count(JSON.stringify(body), count, filter.terms.length > 0);
     const t2 = performance.now();
-    return { filter, older, pageMs: t1 - t0, totalMs: t2 - t1 };
+    const c2 = cpu();
+    return { filter, older, pageMs: t1 - t0, totalMs: t2 - t1, pageCpuMs: c1 - c0, totalCpuMs: c2 - c1 };
   };
   // Warm-up: the caches of PostgreSQL's pages and of the term lookups (not counted).
   for (const body of bodies.slice(0, 50)) await run(body);
   const timings: SqlTiming[] = [];
   for (const body of bodies) {
-    const { pageMs, totalMs } = await run(body);
-    timings.push({ body, pageMs, totalMs });
+    const { pageMs, totalMs, pageCpuMs, totalCpuMs } = await run(body);
+    timings.push({ body, pageMs, totalMs, pageCpuMs, totalCpuMs });
   }
   const page = timings.map((t) => t.pageMs).sort((a, b) => a - b);
   const both = timings.map((t) => t.pageMs + t.totalMs).sort((a, b) => a - b);
@@ -58,6 +86,15 @@ export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts:
   console.log(`\nSQL отдельно, ${bodies.length} разных тел по одному, гость:`);
   console.log(`  страница:            ${fmt(page)}`);
   console.log(`  страница + total:    ${fmt(both)}`);
+  const pageCpu = timings.map((t) => t.pageCpuMs).sort((a, b) => a - b);
+  const bothCpu = timings.map((t) => t.pageCpuMs + t.totalCpuMs).sort((a, b) => a - b);
+  console.log(`  ЦП PostgreSQL, страница:         ${fmt(pageCpu)}`);
+  console.log(`  ЦП PostgreSQL, страница + total: ${fmt(bothCpu)}`);
+  console.log('  самые дорогие по ЦП PostgreSQL:');
+  for (const t of [...timings].sort((a, b) => b.pageCpuMs + b.totalCpuMs - (a.pageCpuMs + a.totalCpuMs)).slice(0, 10))
+    console.log(
+      `   ${t.pageCpuMs.toFixed(1)} + ${t.totalCpuMs.toFixed(1)} мс ЦП  ${shapeOf(t.body)}  ${JSON.stringify(t.body)}`,
+    );
   const slowest = [...timings].sort((a, b) => b.pageMs + b.totalMs - (a.pageMs + a.totalMs)).slice(0, 10);
   console.log('  самые медленные:');
   for (const t of slowest)
@@ -75,6 +112,8 @@ export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts:
   }
   return {
     page: { p50: percentile(page, 50), p90: percentile(page, 90), p99: percentile(page, 99) },
+    pageCpu: { p50: percentile(pageCpu, 50), p90: percentile(pageCpu, 90), p99: percentile(pageCpu, 99) },
+    bothCpu: { p50: percentile(bothCpu, 50), p90: percentile(bothCpu, 90), p99: percentile(bothCpu, 99) },
     both: { p50: percentile(both, 50), p90: percentile(both, 90), p99: percentile(both, 99) },
   };
 }

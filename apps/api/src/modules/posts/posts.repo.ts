@@ -191,7 +191,14 @@ export interface WalkSizes {
   plainShare?: number;
 }
 
-type Page = { older?: Cursor | null; newer?: Cursor | null; limit: number; walk?: WalkSizes };
+type Page = {
+  older?: Cursor | null;
+  newer?: Cursor | null;
+  limit: number;
+  walk?: WalkSizes;
+  /** See FEED_TEXT_PLAIN_SHARE: this request's share, from the statistics (textPlainShare). */
+  plainShare?: number;
+};
 
 function newestFirst(direction: 'asc' | 'desc', table = true): SQL {
   const dir = sql.raw(direction);
@@ -209,8 +216,14 @@ export const FEED_WALK_ENTRIES = 2_000;
 export const FEED_TEXT_WALK_ROWS = 400;
 export const FEED_WALK_WIDEN = 8;
 export const FEED_WALK_MIN_HITS = 3;
-/** See rangePage: below this share of the walked entries (1 in 200), the plain part's matches are few enough to read. */
+/**
+ * Text gathered without its index when at most this share of the short walk's entries pass the plain part (1 in
+ * 200; without statistics). With statistics the share is the request's own (textPlainShare): the plain part's matches
+ * are read, one document each, when they are fewer than FEED_TEXT_READ_RATIO times the listings the text index would
+ * put in its bitmap (a GIN bitmap entry costs about a third of reading a document).
+ */
 export const FEED_TEXT_PLAIN_SHARE = 0.005;
+export const FEED_TEXT_READ_RATIO = 0.3;
 
 /** The one-id feed index a walk may read instead of the whole feed: posts_brand/model/city_feed_idx. */
 export type WalkOn = 'brand' | 'model' | 'city';
@@ -243,6 +256,8 @@ interface Frequencies {
   rest: number;
 }
 type Spread = Record<WalkOn, Frequencies> & {
+  /** Listings in all (the planner's estimate). */
+  rows: number;
   /** Share of listings whose document holds each of the most common lexemes. */
   lexemes: Map<string, number>;
 };
@@ -302,7 +317,11 @@ async function loadSpread(db: Db): Promise<Spread | null> {
     where schemaname = current_schema() and tablename = 'posts' and attname = 'search_vector'`);
   const elems = parseTextArray(words.rows[0]?.elems ?? '{}');
   const elemFreqs = (words.rows[0]?.freqs ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-  return { ...(spread as Record<WalkOn, Frequencies>), lexemes: new Map(elems.map((e, i) => [e, elemFreqs[i] ?? 0])) };
+  return {
+    ...(spread as Record<WalkOn, Frequencies>),
+    rows: Math.max(0, result.rows[0]?.tuples ?? 0),
+    lexemes: new Map(elems.map((e, i) => [e, elemFreqs[i] ?? 0])),
+  };
 }
 
 /** A text[] in PostgreSQL's text form: {a,"b c","d\\"e"}. */
@@ -402,7 +421,8 @@ function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = 
   // Text gathered: through the text index when the plain part is common, else by the plain part's indexes with the
   // document read from the rows they find (a common word's GIN bitmap costs ~100 ms at a million listings, and its
   // estimate, for two words, was far too low). The plain part's share among the short walk's entries decides.
-  const narrow = sql`(select k <= ${sizes.plainShare ?? FEED_TEXT_PLAIN_SHARE}::float8 * rn from ${short} where last)`;
+  const share = sizes.plainShare ?? page.plainShare ?? FEED_TEXT_PLAIN_SHARE;
+  const narrow = sql`(select k <= ${share}::float8 * rn from ${short} where last)`;
   // Without a plain part the text index is the only way to the matches.
   const gatheredParts =
     text && plain
@@ -433,13 +453,23 @@ function bindPage(page: Page, bind: Bind): Page {
     newer: cursor(page.newer),
     limit: page.limit,
     ...(page.walk ? { walk: page.walk } : {}),
+    ...(page.plainShare !== undefined ? { plainShare: bind(page.plainShare) } : {}),
   };
 }
 
 /** The statement of one feed page as text and parameters (what the benchmark EXPLAINs and the plain handler runs). */
 export async function feedPageQuery(db: Db, c: FeedCondition, page: Page): Promise<{ sql: string; params: unknown[] }> {
-  const on = c.postIds ? undefined : chooseWalk(c, await feedSpread(db));
-  return pageQuery(db, bindFilter(c, asIs), c.cutoff?.toISOString() ?? null, bindPage(page, asIs), on).toSQL();
+  const { on, paged } = await walkPlan(db, c, page);
+  return pageQuery(db, bindFilter(c, asIs), c.cutoff?.toISOString() ?? null, bindPage(paged, asIs), on).toSQL();
+}
+
+/** The walk's index and the text's gathering share for a page (both from the statistics; neither changes a result). */
+async function walkPlan(db: Db, c: FeedCondition, page: Page): Promise<{ on: WalkOn | undefined; paged: Page }> {
+  if (c.postIds) return { on: undefined, paged: page };
+  const spread = await feedSpread(db);
+  const on = chooseWalk(c, spread);
+  const plainShare = textPlainShare(c, on, spread);
+  return { on, paged: plainShare === undefined ? page : { ...page, plainShare } };
 }
 
 function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: Page, on: WalkOn | undefined) {
@@ -525,11 +555,11 @@ function placeholders(prefix: string): { values: Record<string, unknown>; bind: 
  * shape depend on them), only drizzle's building of the text is skipped. The text is the same as feedPageQuery's.
  */
 export async function findFeedPage(db: Db, c: FeedCondition, page: Page): Promise<PostRow[]> {
-  const on = c.postIds ? undefined : chooseWalk(c, await feedSpread(db));
+  const { on, paged } = await walkPlan(db, c, page);
   const { values, bind } = placeholders('p');
   const filter = bindFilter(c, bind);
   const cutoff = c.cutoff === null ? null : bind(c.cutoff.toISOString());
-  const paging = bindPage(page, bind);
+  const paging = bindPage(paged, bind);
   // Every value is a placeholder, so the key holds the shape alone.
   const key = JSON.stringify([filter, cutoff, paging, on]);
   const prepared = preparedFor(db, `page ${key}`, () => pageQuery(db, filter, cutoff, paging, on).prepare(''));
@@ -608,6 +638,32 @@ export function countQuery(c: FeedCondition, newer?: Cursor, commonText = false)
 /** A word or an alternative is common from this share of listings (by the planner's statistics). */
 export const FEED_COMMON_TEXT_SHARE = 0.01;
 
+/**
+ * The share of listings the text part of a filter could match at most, as the rarest of its words (or of a word's
+ * alternatives together) in the planner's lexeme statistics; a lexeme they do not list counts as absent.
+ */
+function textShare(spread: Spread, terms: SearchTerm[]): number {
+  const word = (lexemes: string[] | undefined) =>
+    lexemes && lexemes.length > 0 ? Math.min(...lexemes.map((l) => spread.lexemes.get(l) ?? 0)) : 0;
+  const ids = (on: WalkOn, list: number[]) => list.reduce((sum, id) => sum + frequency(spread[on], id), 0);
+  const shares = terms
+    .filter((t) => t.fullText)
+    .map((t) => word(t.lexemes) + ids('brand', t.brandIds) + ids('model', t.modelIds));
+  return shares.length > 0 ? Math.min(...shares) : 1;
+}
+
+/**
+ * The share of the walked entries at or below which the plain part's matches are read instead of the text index
+ * (see FEED_TEXT_READ_RATIO): the walk's range holds `range` listings, the text index would gather `text`.
+ */
+function textPlainShare(c: FeedCondition, on: WalkOn | undefined, spread: Spread | null): number | undefined {
+  if (!spread || !c.terms.some((t) => t.fullText) || spread.rows <= 0) return undefined;
+  const id = on === 'brand' ? c.anyModelBrandIds[0] : on === 'model' ? c.modelIds[0] : c.cityIds[0];
+  const range = spread.rows * (on && id !== undefined ? frequency(spread[on], id) : 1);
+  const text = spread.rows * textShare(spread, c.terms);
+  return (FEED_TEXT_READ_RATIO * text) / Math.max(1, range);
+}
+
 /** countQuery with the text read as its words' frequencies advise (the API's and the benchmark's counts). */
 export async function feedCountQuery(db: Db, c: FeedCondition, newer?: Cursor): Promise<CountQuery> {
   if (c.terms.length === 0) return countQuery(c, newer);
@@ -615,12 +671,7 @@ export async function feedCountQuery(db: Db, c: FeedCondition, newer?: Cursor): 
   const bound = bindFilter(c, asIs);
   // Without another part the text index is the only way to the matches; without statistics, the planner decides.
   if (!spread || !filterParts(bound).plain) return countQuery(c, newer);
-  const word = (lexemes: string[] | undefined) =>
-    lexemes && lexemes.length > 0 ? Math.min(...lexemes.map((l) => spread.lexemes.get(l) ?? 0)) : 0;
-  const ids = (on: WalkOn, list: number[]) => list.reduce((sum, id) => sum + frequency(spread[on], id), 0);
-  const common = c.terms
-    .filter((t) => t.fullText)
-    .every((t) => word(t.lexemes) + ids('brand', t.brandIds) + ids('model', t.modelIds) >= FEED_COMMON_TEXT_SHARE);
+  const common = textShare(spread, c.terms) >= FEED_COMMON_TEXT_SHARE;
   return countQuery(c, newer, common);
 }
 
