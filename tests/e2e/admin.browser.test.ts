@@ -111,7 +111,8 @@ describe('admin screens in a real browser', () => {
     await first.close();
     grantAdminOffline(first.dataDir, admin.id);
     [server, browser] = await Promise.all([
-      startJourneyServer({ DATA_DIR: first.dataDir, REVERB_PORT: String(wsPort) }),
+      // The sandbox takes its time as a real provider does, so the order page is seen changing by its polling.
+      startJourneyServer({ DATA_DIR: first.dataDir, REVERB_PORT: String(wsPort), REPORTS_SANDBOX_DELAY: '2' }),
       launchBrowser(),
     ]);
     token = await apiToken(server, admin);
@@ -479,8 +480,8 @@ describe('admin screens in a real browser', () => {
     shared.orderId = orderId;
     await poll(() => heading(page).innerText()).toBe(`Отчет ${VIN}`);
 
-    // Every 10 s the page asks again until the order is finished. The sandbox answers within moments, so the first
-    // look may already be the last; whatever was seen before «Завершён» was replaced by a poll.
+    // Every 10 s the page asks again until the order is finished. The sandbox takes 2 s (REPORTS_SANDBOX_DELAY), so
+    // the page first shows the order waiting or in progress, and only a later poll brings «Завершён».
     const seen: string[] = [];
     await poll(async () => {
       const text = await status(page).innerText();
@@ -489,6 +490,8 @@ describe('admin screens in a real browser', () => {
       return text;
     }).toBe('Завершён');
     expect(seen.every((text) => ['Ожидает', 'В обработке', 'Завершён'].includes(text))).toBe(true);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen[0]).not.toBe('Завершён');
     expect(detailCalls.length).toBeGreaterThanOrEqual(seen.length);
     const callsWhenDone = detailCalls.length;
     await page.clock.fastForward(30_000);

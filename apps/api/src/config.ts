@@ -207,6 +207,15 @@ const EnvSchema = z.object({
   REPORTS_API_KEY: optionalText(),
   REPORTS_POLL_INTERVAL: seconds(5),
   REPORTS_TIMEOUT: seconds(60),
+  REPORTS_SANDBOX_DELAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('ожидается целое число секунд')
+      .min(0, 'ожидается число от 0')
+      .max(600, 'ожидается не больше 600')
+      .default(0),
+  ),
   VK_TOKEN: optionalText(),
   VK_API_URL: url('https://api.vk.com/method'),
   RATES_CBR_URL: url('https://www.cbr.ru'),
@@ -292,6 +301,8 @@ export interface Config {
     apiKey: string | undefined;
     pollIntervalSeconds: number;
     timeoutSeconds: number;
+    /** How long the sandbox takes per order, as a real provider does (0: it answers at once). */
+    sandboxDelaySeconds: number;
   };
   vk: { token: string | undefined; apiUrl: string };
   /** The ticker's providers: the Bank of Russia's site (XML_daily.asp under it) and CoinGecko API v3's base. */
@@ -392,6 +403,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiKey: e.REPORTS_API_KEY,
       pollIntervalSeconds: e.REPORTS_POLL_INTERVAL,
       timeoutSeconds: e.REPORTS_TIMEOUT,
+      sandboxDelaySeconds: e.REPORTS_SANDBOX_DELAY,
     },
     vk: { token: e.VK_TOKEN, apiUrl: e.VK_API_URL },
     rates: { cbrUrl: e.RATES_CBR_URL, cryptoUrl: e.RATES_CRYPTO_URL },

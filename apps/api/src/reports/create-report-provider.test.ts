@@ -17,10 +17,14 @@ describe('report provider choice', () => {
       apiKey: undefined,
       pollIntervalSeconds: 5,
       timeoutSeconds: 60,
+      sandboxDelaySeconds: 0,
     });
-    expect(loadConfig({ REPORTS_POLL_INTERVAL: '2', REPORTS_TIMEOUT: '15' }).reports).toMatchObject({
+    expect(
+      loadConfig({ REPORTS_POLL_INTERVAL: '2', REPORTS_TIMEOUT: '15', REPORTS_SANDBOX_DELAY: '3' }).reports,
+    ).toMatchObject({
       pollIntervalSeconds: 2,
       timeoutSeconds: 15,
+      sandboxDelaySeconds: 3,
     });
   });
 
@@ -39,8 +43,10 @@ describe('report provider choice', () => {
       REPORTS_POLL_INTERVAL: 'часто',
       REPORTS_API_KEY: 'secret-token',
       REPORTS_API_URL: 'api-cloud.ru',
+      REPORTS_SANDBOX_DELAY: '-1',
     });
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines.some((l) => l.startsWith('Неверная настройка REPORTS_SANDBOX_DELAY=-1:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Неверная настройка REPORTS_TIMEOUT=0:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Неверная настройка REPORTS_POLL_INTERVAL=часто:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('Неверная настройка REPORTS_API_URL=api-cloud.ru:'))).toBe(true);

@@ -7,7 +7,7 @@ export const DEFAULT_REPORTS_API_URL = 'https://api-cloud.ru/api';
 
 /** The real provider when a key is configured, otherwise the sandbox (README, configuration). */
 export function createReportProvider(reports: Config['reports']): ReportProvider {
-  if (!reports.apiKey) return createSandboxProvider();
+  if (!reports.apiKey) return createSandboxProvider({ delayMs: reports.sandboxDelaySeconds * 1000 });
   return createApiCloudProvider({
     apiUrl: reports.apiUrl ?? DEFAULT_REPORTS_API_URL,
     apiKey: reports.apiKey,

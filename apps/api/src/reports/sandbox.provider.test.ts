@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REPORT_SECTION_KEYS } from '@autoradar/core';
 import { sectionValueSchema } from './report.provider';
 import { SANDBOX_MARK, createSandboxProvider, makeSampleReport } from './sandbox.provider';
@@ -28,5 +28,28 @@ describe('sandbox reports', () => {
     }
     expect(makeSampleReport('XTA21703080123456').baseInfo?.year).toBe(2008);
     expect(makeSampleReport('XTA217030C0123456').baseInfo?.year).toBe(2012);
+  });
+
+  it('take REPORTS_SANDBOX_DELAY per order, as a real provider takes its time, and stop when the order is abandoned', async () => {
+    vi.useFakeTimers();
+    try {
+      const provider = createSandboxProvider({ delayMs: 3000 });
+      let done = false;
+      const answer = provider
+        .fetchSections('XTA21703080123456', REPORT_SECTION_KEYS, new AbortController().signal)
+        .then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await answer;
+      expect(done).toBe(true);
+
+      const abandoned = new AbortController();
+      const stopped = provider.fetchSections('XTA21703080123456', REPORT_SECTION_KEYS, abandoned.signal);
+      abandoned.abort();
+      await expect(stopped).rejects.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -127,16 +127,33 @@ export function makeSampleReport(vin: string): {
   };
 }
 
-export function createSandboxProvider(): ReportProvider {
+/** `delayMs`: how long each order takes, as a real provider's does (REPORTS_SANDBOX_DELAY), so a screen's polling shows. */
+export function createSandboxProvider({ delayMs = 0 }: { delayMs?: number } = {}): ReportProvider {
   return {
     name: 'песочница',
     sandbox: true,
     async fetchSections(vin, keys, signal) {
       signal.throwIfAborted();
+      if (delayMs > 0) await waitFor(delayMs, signal);
       const sample = makeSampleReport(vin);
       const outcomes: SectionOutcomes = {};
       for (const key of keys) outcomes[key] = checkSectionValue(key, sample[key]);
       return outcomes;
     },
   };
+}
+
+/** The global timer (not node:timers/promises), so that tests on fake timers control it. */
+function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
 }

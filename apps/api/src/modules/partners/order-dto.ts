@@ -1,5 +1,5 @@
 import { OrderReportSchema, type Order, type OrderPart } from '@autoradar/contract';
-import { REPORT_SECTION_KEYS } from '@autoradar/core';
+import { REPORT_SECTION_KEYS, formatReportFile } from '@autoradar/core';
 import type { Order as OrderRow, OrderPart as OrderPartRow } from '@autoradar/db';
 
 /** An order row with its section rows, as the contract's Order: one result entry per section, in spec order. */
@@ -27,10 +27,5 @@ export function toOrderPartDtos(parts: readonly OrderPartRow[]): OrderPart[] {
 
 /** The report file: the completed order in the contract's report shape, pretty-printed once and stored as is. */
 export function renderReport(order: OrderRow, parts: readonly OrderPartRow[]): string {
-  return `${JSON.stringify(OrderReportSchema.parse(toOrderDto(order, parts)), null, 2)}\n`;
-}
-
-/** A name the admin recognises in the downloads folder: the VIN and the order number. */
-export function reportFileName(order: Pick<OrderRow, 'id' | 'string'>): string {
-  return `report-${order.string}-${order.id}.json`;
+  return formatReportFile(OrderReportSchema.parse(toOrderDto(order, parts)));
 }

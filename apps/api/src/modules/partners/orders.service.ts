@@ -1,9 +1,9 @@
 import type { CreateOrderRequestSchema, Order, OrderPart } from '@autoradar/contract';
-import { MESSAGES, canDownloadOrder, normalizeVin, validateOrderVin } from '@autoradar/core';
+import { MESSAGES, canDownloadOrder, normalizeVin, reportFileName, validateOrderVin } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../http/http-error';
-import { reportFileName, toOrderDto, toOrderPartDtos } from './order-dto';
+import { toOrderDto, toOrderPartDtos } from './order-dto';
 import { findOrder, insertOrder, listOrders, requeueFailedSections, type OrderWithParts } from './orders.repo';
 import { PARTNERS_MESSAGES } from './partners.messages';
 import { partnerExists } from './partners.repo';
