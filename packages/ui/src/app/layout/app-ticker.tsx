@@ -17,7 +17,7 @@ export function AppTicker({ load }: AppTickerProps) {
   const { items, current } = useTicker(load);
   return (
     <div className="app-ticker">
-      <ul className="app-visually-hidden" aria-label={t.label}>
+      <ul className="visually-hidden" aria-label={t.label}>
         {items.map(({ pair, text }) => (
           <li key={pair}>{`${pair} ${text ?? t.pending}`}</li>
         ))}

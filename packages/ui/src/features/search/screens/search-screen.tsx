@@ -82,7 +82,7 @@ export function SearchScreen() {
 
   return (
     <main className="search-screen">
-      <h1 className="search-visually-hidden">{t.heading}</h1>
+      <h1 className="visually-hidden">{t.heading}</h1>
       <TestPeriodCard />
       <FilterPanel user={user} guest={status === 'guest'} now={now} />
       {user && !isProActive(user, now) ? <DelayBanner /> : null}
