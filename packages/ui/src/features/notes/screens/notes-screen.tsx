@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { Placeholder, Spinner } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
+import { CallFailure } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
@@ -57,14 +58,11 @@ export function NotesView({
     case 'offline':
     case 'failed':
       return (
-        <Placeholder
+        <CallFailure
           className="notes-state"
-          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          action={
-            <Button type="button" size="l" onClick={retry}>
-              {t.retry}
-            </Button>
-          }
+          message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+          retry={retry}
+          retryLabel={t.retry}
         />
       );
     case 'loaded':

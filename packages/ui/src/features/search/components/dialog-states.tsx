@@ -1,6 +1,7 @@
-import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
+import { Spinner } from '@telegram-apps/telegram-ui';
 import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
+import { CallFailure } from '../../../api/call-view';
 import { searchMessages as t } from '../messages';
 
 /** Loading, offline and failed states inside a dialog; null once there is data. */
@@ -13,14 +14,12 @@ export function DialogLoadState({ state, retry }: { state: CallState<unknown>; r
     );
   if (state.kind === 'offline' || state.kind === 'failed')
     return (
-      <Placeholder
+      <CallFailure
         className="dialog-state"
-        header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-        action={
-          <Button type="button" size="m" onClick={retry}>
-            {t.retry}
-          </Button>
-        }
+        size="m"
+        message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+        retry={retry}
+        retryLabel={t.retry}
       />
     );
   return null;

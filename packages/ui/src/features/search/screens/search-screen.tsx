@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { Button, Placeholder } from '@telegram-apps/telegram-ui';
+import { Placeholder } from '@telegram-apps/telegram-ui';
 import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
+import { CallFailure } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { useMinuteClock } from '../../../components/post-card';
 import { TestPeriodCard } from '../../../components/test-period-card/test-period-card';
@@ -34,14 +35,11 @@ export function FeedView({ state, retry, layout, reloading }: FeedViewProps) {
     case 'offline':
     case 'failed':
       return (
-        <Placeholder
+        <CallFailure
           className="feed-state"
-          header={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          action={
-            <Button type="button" size="l" onClick={retry}>
-              {t.retry}
-            </Button>
-          }
+          message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
+          retry={retry}
+          retryLabel={t.retry}
         />
       );
     case 'empty':
