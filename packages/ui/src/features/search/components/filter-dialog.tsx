@@ -19,24 +19,39 @@ export interface FilterDialogProps {
   children: ReactNode;
 }
 
+export interface DialogFrameProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** 'list': fullscreen on phones, up to 800 wide (spec §9); 'compact': a short sheet for the range menus. */
+  variant: 'list' | 'compact';
+  /** Enter in a field, or the footer's submit button. */
+  onSubmit: () => void;
+  /** Above the scrolling content (a list dialog's search box). */
+  top?: ReactNode;
+  /** The footer's buttons; nothing leaves the footer out. */
+  actions?: ReactNode;
+  /** A class of the scrolling content, besides its own. */
+  contentClassName?: string;
+  children: ReactNode;
+}
+
 /**
- * The frame every filter dialog shares: a title, an optional search box, the content, and Clear and Apply at the
- * bottom. The kit's Modal traps focus and closes on Escape and on the backdrop.
+ * The frame the search screen's dialogs share: the kit's Modal (focus trapped, Escape and the backdrop close it) with
+ * a title and Закрыть, the scrolling content, and the footer, all one form.
  */
-export function FilterDialog({
+export function DialogFrame({
   open,
   onClose,
   title,
-  onApply,
-  onClear,
-  applyDisabled = false,
-  search,
-  variant = 'list',
+  variant,
+  onSubmit,
+  top,
+  actions,
+  contentClassName,
   children,
-}: FilterDialogProps) {
+}: DialogFrameProps) {
   const titleId = useId();
-  // Inside Telegram, Apply is the main button under the dialog (issue 13).
-  const native = useMainButton({ text: t.apply, onClick: onApply, enabled: !applyDisabled, active: open });
   return (
     <Modal
       open={open}
@@ -53,7 +68,7 @@ export function FilterDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!applyDisabled) onApply();
+          onSubmit();
         }}
       >
         <div className="filter-dialog__head">
@@ -64,7 +79,44 @@ export function FilterDialog({
             {t.close}
           </Button>
         </div>
-        {search ? (
+        {top}
+        <div className={contentClassName ? `filter-dialog__content ${contentClassName}` : 'filter-dialog__content'}>
+          {children}
+        </div>
+        {actions ? <div className="filter-dialog__actions">{actions}</div> : null}
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The frame every filter dialog shares: a title, an optional search box, the content, and Clear and Apply at the
+ * bottom.
+ */
+export function FilterDialog({
+  open,
+  onClose,
+  title,
+  onApply,
+  onClear,
+  applyDisabled = false,
+  search,
+  variant = 'list',
+  children,
+}: FilterDialogProps) {
+  // Inside Telegram, Apply is the main button under the dialog (issue 13).
+  const native = useMainButton({ text: t.apply, onClick: onApply, enabled: !applyDisabled, active: open });
+  return (
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      title={title}
+      variant={variant}
+      onSubmit={() => {
+        if (!applyDisabled) onApply();
+      }}
+      top={
+        search ? (
           <div className="filter-dialog__search">
             <Input
               type="search"
@@ -75,9 +127,10 @@ export function FilterDialog({
               onChange={(event) => search.onChange(event.target.value)}
             />
           </div>
-        ) : null}
-        <div className="filter-dialog__content">{children}</div>
-        <div className="filter-dialog__actions">
+        ) : null
+      }
+      actions={
+        <>
           <Button type="button" size="l" mode="bezeled" stretched onClick={onClear}>
             {t.clear}
           </Button>
@@ -86,9 +139,11 @@ export function FilterDialog({
               {t.apply}
             </Button>
           )}
-        </div>
-      </form>
-    </Modal>
+        </>
+      }
+    >
+      {children}
+    </DialogFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Input, Modal, Radio, Select } from '@telegram-apps/telegram-ui';
+import { Button, Input, Radio, Select } from '@telegram-apps/telegram-ui';
 import type { Filter, SaveFilterRequest, User } from '@autoradar/contract';
 import {
   canSaveFilter,
@@ -22,7 +22,7 @@ import { useMainButton, useRequestWriteAccess } from '../../../platform-hooks';
 import { createSavedFilter, updateSavedFilter } from '../api';
 import type { FeedCriteria } from '../filter-rules';
 import { searchMessages as t, WEEKDAYS } from '../messages';
-import { OptionRow } from './filter-dialog';
+import { DialogFrame, OptionRow } from './filter-dialog';
 import { useDraft } from './use-draft';
 
 export interface SaveFilterForm {
@@ -111,7 +111,7 @@ export function SaveFilterDialog({
   onSaved,
   now = new Date(),
 }: SaveFilterDialogProps) {
-  const titleId = useId();
+  const radioId = useId();
   const [form, setForm] = useDraft<SaveFilterForm>(filter ? editSaveFilterForm(filter) : newSaveFilterForm(user), open);
   const [status, setStatus] = useState<
     | { kind: 'idle' }
@@ -184,132 +184,17 @@ export function SaveFilterDialog({
   };
 
   return (
-    <Modal
+    <DialogFrame
       open={open}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
-      className="filter-dialog filter-dialog--list"
-      aria-labelledby={titleId}
-      header={<Modal.Header />}
-      overlayComponent={<Modal.Overlay className="filter-dialog__overlay" />}
-    >
-      <form
-        className="filter-dialog__frame"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <div className="filter-dialog__head">
-          <h2 id={titleId} className="filter-dialog__title">
-            {filter ? t.editDialogTitle : t.saveDialogTitle}
-          </h2>
-          <Button type="button" size="s" mode="plain" onClick={close}>
-            {t.close}
-          </Button>
-        </div>
-        <div className="filter-dialog__content save-filter">
-          <Input
-            header={t.filterName}
-            aria-label={t.filterName}
-            placeholder={t.filterNamePlaceholder}
-            maxLength={FILTER_NAME_MAX_LENGTH}
-            value={form.name}
-            autoComplete="off"
-            enterKeyHint="done"
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-          />
-
-          <fieldset className="save-filter__group">
-            <legend className="option-group__title">{t.destinations}</legend>
-            {available.length === 0 ? <p className="save-filter__note">{t.noDestinations}</p> : null}
-            {available.map((channel) => (
-              <OptionRow
-                key={channel}
-                label={DELIVERY_CHANNEL_LABELS[channel]}
-                hint={channel === 'email' ? (user.email ?? undefined) : undefined}
-                checked={form.via.includes(channel)}
-                onToggle={() => toggleChannel(channel)}
-              />
-            ))}
-          </fieldset>
-
-          <fieldset className="save-filter__group">
-            <legend className="option-group__title">{t.sendMode}</legend>
-            {SEND_MODES.map((mode) => (
-              // The kit's Radio is a label of its own, so the text is a second label beside it, not around it.
-              <div key={mode} className="option-row">
-                <Radio
-                  id={`${titleId}-${mode}`}
-                  name="send_mode"
-                  value={mode}
-                  checked={form.send_mode === mode}
-                  onChange={() => setForm({ ...form, send_mode: mode })}
-                />
-                <label htmlFor={`${titleId}-${mode}`} className="option-row__label">
-                  {SEND_MODE_LABELS[mode]}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-
-          {form.send_mode === 'worktime' ? (
-            <fieldset className="save-filter__group">
-              <legend className="option-group__title">{t.days}</legend>
-              <div className="save-filter__days">
-                {WEEKDAYS.map(({ day, short, name }) => (
-                  <button
-                    key={day}
-                    type="button"
-                    className={form.worktime.days.includes(day) ? 'day-toggle day-toggle--on' : 'day-toggle'}
-                    aria-pressed={form.worktime.days.includes(day)}
-                    aria-label={name}
-                    onClick={() => toggleDay(day)}
-                  >
-                    {short}
-                  </button>
-                ))}
-              </div>
-              {worktimeErrors['worktime_settings.days'] ? (
-                <p className="range-field__error">{worktimeErrors['worktime_settings.days']}</p>
-              ) : null}
-              <div className="range-fields">
-                <TimeSelect
-                  label={t.startTime}
-                  value={form.worktime.start}
-                  onChange={(start) => setForm({ ...form, worktime: { ...form.worktime, start } })}
-                />
-                <TimeSelect
-                  label={t.endTime}
-                  value={form.worktime.end}
-                  onChange={(end) => setForm({ ...form, worktime: { ...form.worktime, end } })}
-                />
-              </div>
-              {worktimeErrors['worktime_settings.end'] || worktimeErrors['worktime_settings.start'] ? (
-                <p className="range-field__error">
-                  {worktimeErrors['worktime_settings.start'] ?? worktimeErrors['worktime_settings.end']}
-                </p>
-              ) : null}
-            </fieldset>
-          ) : null}
-
-          {status.kind === 'failed' ? (
-            <p className="save-filter__alert" role="alert">
-              {status.message}
-            </p>
-          ) : null}
-          {status.kind === 'refused' ? (
-            // An explanation, not an error: the filter is saved (e-mail only), so the neutral hint colour.
-            <p className="save-filter__note" role="status">
-              {t.writeAccessRefused}
-            </p>
-          ) : null}
-        </div>
-        {/* Inside Telegram the main button saves and the back button closes: no buttons of the dialog's own. */}
-        {native ? null : (
-          <div className="filter-dialog__actions">
+      onClose={close}
+      title={filter ? t.editDialogTitle : t.saveDialogTitle}
+      variant="list"
+      onSubmit={() => void save()}
+      contentClassName="save-filter"
+      actions={
+        // Inside Telegram the main button saves and the back button closes: no buttons of the dialog's own.
+        native ? null : (
+          <>
             {status.kind === 'refused' ? null : (
               <Button type="button" size="l" mode="bezeled" stretched onClick={close}>
                 {t.cancel}
@@ -318,9 +203,105 @@ export function SaveFilterDialog({
             <Button type="submit" size="l" stretched disabled={!valid || saving} loading={saving}>
               {status.kind === 'refused' ? t.done : t.save}
             </Button>
+          </>
+        )
+      }
+    >
+      <Input
+        header={t.filterName}
+        aria-label={t.filterName}
+        placeholder={t.filterNamePlaceholder}
+        maxLength={FILTER_NAME_MAX_LENGTH}
+        value={form.name}
+        autoComplete="off"
+        enterKeyHint="done"
+        onChange={(event) => setForm({ ...form, name: event.target.value })}
+      />
+
+      <fieldset className="save-filter__group">
+        <legend className="option-group__title">{t.destinations}</legend>
+        {available.length === 0 ? <p className="save-filter__note">{t.noDestinations}</p> : null}
+        {available.map((channel) => (
+          <OptionRow
+            key={channel}
+            label={DELIVERY_CHANNEL_LABELS[channel]}
+            hint={channel === 'email' ? (user.email ?? undefined) : undefined}
+            checked={form.via.includes(channel)}
+            onToggle={() => toggleChannel(channel)}
+          />
+        ))}
+      </fieldset>
+
+      <fieldset className="save-filter__group">
+        <legend className="option-group__title">{t.sendMode}</legend>
+        {SEND_MODES.map((mode) => (
+          // The kit's Radio is a label of its own, so the text is a second label beside it, not around it.
+          <div key={mode} className="option-row">
+            <Radio
+              id={`${radioId}-${mode}`}
+              name="send_mode"
+              value={mode}
+              checked={form.send_mode === mode}
+              onChange={() => setForm({ ...form, send_mode: mode })}
+            />
+            <label htmlFor={`${radioId}-${mode}`} className="option-row__label">
+              {SEND_MODE_LABELS[mode]}
+            </label>
           </div>
-        )}
-      </form>
-    </Modal>
+        ))}
+      </fieldset>
+
+      {form.send_mode === 'worktime' ? (
+        <fieldset className="save-filter__group">
+          <legend className="option-group__title">{t.days}</legend>
+          <div className="save-filter__days">
+            {WEEKDAYS.map(({ day, short, name }) => (
+              <button
+                key={day}
+                type="button"
+                className={form.worktime.days.includes(day) ? 'day-toggle day-toggle--on' : 'day-toggle'}
+                aria-pressed={form.worktime.days.includes(day)}
+                aria-label={name}
+                onClick={() => toggleDay(day)}
+              >
+                {short}
+              </button>
+            ))}
+          </div>
+          {worktimeErrors['worktime_settings.days'] ? (
+            <p className="range-field__error">{worktimeErrors['worktime_settings.days']}</p>
+          ) : null}
+          <div className="range-fields">
+            <TimeSelect
+              label={t.startTime}
+              value={form.worktime.start}
+              onChange={(start) => setForm({ ...form, worktime: { ...form.worktime, start } })}
+            />
+            <TimeSelect
+              label={t.endTime}
+              value={form.worktime.end}
+              onChange={(end) => setForm({ ...form, worktime: { ...form.worktime, end } })}
+            />
+          </div>
+          {worktimeErrors['worktime_settings.end'] || worktimeErrors['worktime_settings.start'] ? (
+            <p className="range-field__error">
+              {worktimeErrors['worktime_settings.start'] ?? worktimeErrors['worktime_settings.end']}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {status.kind === 'failed' ? (
+        <p className="save-filter__alert" role="alert">
+          {status.message}
+        </p>
+      ) : null}
+      {status.kind === 'refused' ? (
+        // An explanation, not an error: the filter is saved (e-mail only), so the neutral hint colour.
+        <p className="save-filter__note" role="status">
+          {t.writeAccessRefused}
+        </p>
+      ) : null}
+    </DialogFrame>
   );
 }
