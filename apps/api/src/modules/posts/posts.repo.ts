@@ -493,9 +493,15 @@ function pageQuery(db: Db, c: BoundFilter, cutoff: TimestampParam | null, page: 
   // Keep the walk on a one-id feed index when the filter names one brand, model or city.
   const range = walkRange(c, on);
   // Under the delay, the first range holds the own listings of the last day alone: walked whole (see rangePage).
+  // So is every range when every entry matches (no filter, or only the walk's one brand, model or city): the walk
+  // stops after the page's entries, and nothing else needs planning.
+  const named = c.anyModelBrandIds.length + c.modelIds.length + c.cityIds.length;
+  const bounded = [c.priceFrom, c.priceTo, c.yearFrom, c.yearTo].some((x) => x !== null);
+  const everyEntry =
+    !bounded && c.textQuery === null && c.alternatives.length === 0 && (named === 0 || (named === 1 && !!range));
   const ranges = visibleRanges(cutoff);
   const parts = ranges.map((visible, n) =>
-    rangePage(n, range ? and(visible, range)! : visible, c, page, ranges.length > 1 && n === 0),
+    rangePage(n, range ? and(visible, range)! : visible, c, page, everyEntry || (ranges.length > 1 && n === 0)),
   );
   const ids = sql`with ${sql.join(
     parts.flatMap((p) => p.ctes),
