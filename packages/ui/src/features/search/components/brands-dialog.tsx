@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Brand } from '@autoradar/contract';
 import { MESSAGES, searchBrands } from '@autoradar/core';
-import { useCall } from '../../../api/use-call';
+import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { otherBrandsAtom, popularBrandsAtom, rememberBrandsAtom } from '../state';
 import { DialogEmpty, DialogLoadState } from './dialog-states';
@@ -76,16 +75,12 @@ function BrandRows({
 export function BrandsDialog({ open, onClose, applied, onApply }: SelectionDialogProps) {
   const [draft, setDraft] = useDraft<readonly number[]>(applied, open);
   const [query, setQuery] = useDraft('', open);
-  const popular = useCall(popularBrandsAtom);
-  const other = useCall(otherBrandsAtom);
-  const toggle = (ids: number[]) => setDraft(toggleEntry(draft, ids));
   const remember = useSetAtom(rememberBrandsAtom);
-  const popularList = popular.state.kind === 'loaded' ? popular.state.data : null;
-  const otherList = other.state.kind === 'loaded' ? other.state.data : null;
-  useEffect(() => {
-    if (popularList) remember(popularList);
-    if (otherList) remember(otherList);
-  }, [popularList, otherList, remember]);
+  const popular = useRememberedList(popularBrandsAtom, remember);
+  const other = useRememberedList(otherBrandsAtom, remember);
+  const popularList = popular.list;
+  const otherList = other.list;
+  const toggle = (ids: number[]) => setDraft(toggleEntry(draft, ids));
 
   // Grouped across both lists, so a popular name also takes its namesake from the rest.
   const found = groupBrandsByName([

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { City } from '@autoradar/contract';
 import { groupCitiesByRegion, MESSAGES, searchCities } from '@autoradar/core';
-import { useCall } from '../../../api/use-call';
 import { toggleId } from '../filter-rules';
+import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { formatRegionName } from '../region-name';
 import { citiesAtom, knownCitiesAtom, rememberCitiesAtom } from '../state';
@@ -21,13 +20,8 @@ function CityList({
   draft: readonly number[];
   onToggle: (id: number) => void;
 }) {
-  const { state, retry } = useCall(citiesAtom);
-  const remember = useSetAtom(rememberCitiesAtom);
+  const { state, retry, list: cities } = useRememberedList(citiesAtom, useSetAtom(rememberCitiesAtom));
   const known = useAtomValue(knownCitiesAtom);
-  const cities = state.kind === 'loaded' ? state.data : null;
-  useEffect(() => {
-    if (cities) remember(cities);
-  }, [cities, remember]);
 
   if (!cities) return <DialogLoadState state={state} retry={retry} />;
   const found = searchCities(cities, query);

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { Model } from '@autoradar/contract';
 import { MESSAGES, searchModels } from '@autoradar/core';
-import { useCall } from '../../../api/use-call';
 import { rememberModelsAtom } from '../../../store/posts-store';
 import { toggleId } from '../filter-rules';
+import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { brandsKey, knownBrandsAtom, modelsOfBrandsAtom } from '../state';
 import type { SelectionDialogProps } from './brands-dialog';
@@ -23,13 +22,9 @@ function ModelList({
   draft: readonly number[];
   onToggle: (id: number) => void;
 }) {
-  const { state, retry } = useCall(modelsOfBrandsAtom(brandsKey(brands)));
+  const call = modelsOfBrandsAtom(brandsKey(brands));
+  const { state, retry, list: models } = useRememberedList(call, useSetAtom(rememberModelsAtom));
   const knownBrands = useAtomValue(knownBrandsAtom);
-  const remember = useSetAtom(rememberModelsAtom);
-  const models = state.kind === 'loaded' ? state.data : null;
-  useEffect(() => {
-    if (models) remember(models);
-  }, [models, remember]);
 
   if (!models) return <DialogLoadState state={state} retry={retry} />;
   const found = searchModels(models, query);
