@@ -60,42 +60,19 @@ afterEach(() => {
 
 describe('save-filter dialog', () => {
   it('offers only the destinations the user can receive', () => {
-    renderInApp(
-      <SaveFilterDialog
-        open
-        onClose={() => {}}
-        criteria={criteria}
-        user={{ ...basic, email: null }}
-        onSaved={() => {}}
-        now={now}
-      />,
-    );
+    const openFor = (user: User) => {
+      cleanup();
+      renderInApp(
+        <SaveFilterDialog open onClose={() => {}} criteria={criteria} user={user} onSaved={() => {}} now={now} />,
+      );
+    };
+    openFor({ ...basic, email: null });
     expect(screen.getByRole('checkbox', { name: 'Telegram' })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /E-mail/ })).toBeNull();
-    cleanup();
-    renderInApp(
-      <SaveFilterDialog
-        open
-        onClose={() => {}}
-        criteria={criteria}
-        user={{ ...basic, has_telegram: false }}
-        onSaved={() => {}}
-        now={now}
-      />,
-    );
+    openFor({ ...basic, has_telegram: false });
     expect(screen.getByRole('checkbox', { name: /E-mail/ })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: 'Telegram' })).toBeNull();
-    cleanup();
-    renderInApp(
-      <SaveFilterDialog
-        open
-        onClose={() => {}}
-        criteria={criteria}
-        user={{ ...basic, email: null, has_telegram: false }}
-        onSaved={() => {}}
-        now={now}
-      />,
-    );
+    openFor({ ...basic, email: null, has_telegram: false });
     expect(
       screen.getByText('Добавьте e-mail в профиль или войдите через Telegram, чтобы получать уведомления'),
     ).toBeTruthy();
