@@ -724,7 +724,13 @@ export async function estimateCount(db: Db, condition: SQL): Promise<number> {
 /** The brand of each given model that exists. */
 export async function findModelBrands(db: Db, modelIds: number[]): Promise<{ id: number; brandId: number }[]> {
   if (modelIds.length === 0) return [];
-  return db.select({ id: models.id, brandId: models.brandId }).from(models).where(inArray(models.id, modelIds));
+  // Built once per number of ids, like the feed's statements (a third of the feed's requests name a model).
+  const { values, bind } = placeholders('m');
+  const ids = modelIds.map((id) => bind(id));
+  const prepared = preparedFor(db, `models ${ids.length}`, () =>
+    db.select({ id: models.id, brandId: models.brandId }).from(models).where(inArray(models.id, ids)).prepare(''),
+  );
+  return (await prepared.execute(values)) as { id: number; brandId: number }[];
 }
 
 /** Trigram similarity at which a word counts as a misspelling of a brand or model name. */
