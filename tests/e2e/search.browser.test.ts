@@ -224,6 +224,17 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
     }).toBe(true);
   }
 
+  /** Waits for the transitions inside a dialog (a button fading to its disabled look) to end. */
+  async function transitionsDone(box: Locator) {
+    await box.evaluate((element) =>
+      Promise.all(
+        (element as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] })
+          .getAnimations({ subtree: true })
+          .map((animation) => animation.finished),
+      ),
+    );
+  }
+
   async function columns(grid: Locator): Promise<number> {
     return grid.evaluate(
       (element) =>
@@ -580,6 +591,7 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
             expect(frame!.height).toBeGreaterThan(height - 2);
           }
           await prepare?.(box);
+          await transitionsDone(box);
           await shot(page, name(part));
           await box.getByRole('button', { name: 'Закрыть' }).click();
           await poll(() => dialog(page).count()).toBe(0);
@@ -591,6 +603,8 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
         await open('Цена', 'price', async (box) => {
           await box.getByRole('textbox', { name: 'Цена от' }).fill('900000');
           await box.getByRole('textbox', { name: 'Цена до' }).fill('500000');
+          // From above to: the reason under the field, and Apply is off (the picture shows it faded).
+          expect(await box.getByRole('button', { name: 'Применить' }).isDisabled()).toBe(true);
         });
         await open('Год', 'year');
         await page.getByRole('button', { name: 'Сохранить фильтр' }).click();
