@@ -5,15 +5,13 @@ import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { otherBrandsAtom, popularBrandsAtom, rememberBrandsAtom } from '../state';
 import { DialogEmpty, DialogLoadState } from './dialog-states';
-import { FilterDialog, OptionGroup, OptionRow } from './filter-dialog';
-import { useDraft } from './use-draft';
-
-export interface SelectionDialogProps {
-  open: boolean;
-  onClose: () => void;
-  applied: readonly number[];
-  onApply: (ids: number[]) => void;
-}
+import {
+  OptionGroup,
+  OptionRow,
+  SelectionDialog,
+  type SelectionDialogProps,
+  type SelectionDraft,
+} from './filter-dialog';
 
 /**
  * One row per brand name: the reference data has a car and a motorcycle brand under some names (BMW, Honda) that the
@@ -71,10 +69,8 @@ function BrandRows({
   );
 }
 
-/** Brands (spec §2): popular ones loaded apart from the rest, a search by name or synonym, a draft until Apply. */
-export function BrandsDialog({ open, onClose, applied, onApply }: SelectionDialogProps) {
-  const [draft, setDraft] = useDraft<readonly number[]>(applied, open);
-  const [query, setQuery] = useDraft('', open);
+/** Both brand lists as the search finds them: popular first, then the rest, each with its own load state. */
+function BrandLists({ query, draft, setDraft }: SelectionDraft) {
   const remember = useSetAtom(rememberBrandsAtom);
   const popular = useRememberedList(popularBrandsAtom, remember);
   const other = useRememberedList(otherBrandsAtom, remember);
@@ -95,14 +91,7 @@ export function BrandsDialog({ open, onClose, applied, onApply }: SelectionDialo
     settled(popular.state.kind) && settled(other.state.kind) && popularFound.length + otherFound.length === 0;
 
   return (
-    <FilterDialog
-      open={open}
-      onClose={onClose}
-      title={t.brandsTitle}
-      onApply={() => onApply([...draft])}
-      onClear={() => setDraft([])}
-      search={{ value: query, onChange: setQuery, placeholder: t.searchBrands }}
-    >
+    <>
       {nothingFound ? <DialogEmpty text={MESSAGES.nothingFound} /> : null}
       <DialogLoadState state={popular.state} retry={popular.retry} />
       {popularFound.length > 0 ? (
@@ -116,6 +105,15 @@ export function BrandsDialog({ open, onClose, applied, onApply }: SelectionDialo
           <BrandRows entries={otherFound} draft={draft} onToggle={toggle} />
         </OptionGroup>
       ) : null}
-    </FilterDialog>
+    </>
+  );
+}
+
+/** Brands (spec §2): popular ones loaded apart from the rest, a search by name or synonym, a draft until Apply. */
+export function BrandsDialog(props: SelectionDialogProps) {
+  return (
+    <SelectionDialog {...props} title={t.brandsTitle} searchPlaceholder={t.searchBrands}>
+      {(selection) => <BrandLists {...selection} />}
+    </SelectionDialog>
   );
 }

@@ -6,10 +6,8 @@ import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { formatRegionName } from '../region-name';
 import { citiesAtom, knownCitiesAtom, rememberCitiesAtom } from '../state';
-import type { SelectionDialogProps } from './brands-dialog';
 import { DialogEmpty, DialogLoadState } from './dialog-states';
-import { FilterDialog, OptionGroup, OptionRow } from './filter-dialog';
-import { useDraft } from './use-draft';
+import { OptionGroup, OptionRow, SelectionDialog, type SelectionDialogProps } from './filter-dialog';
 
 function CityList({
   query,
@@ -45,19 +43,12 @@ function CityList({
 }
 
 /** Cities grouped by region, the first 50 of each (spec §2), searchable by city, synonym or region. */
-export function CitiesDialog({ open, onClose, applied, onApply }: SelectionDialogProps) {
-  const [draft, setDraft] = useDraft<readonly number[]>(applied, open);
-  const [query, setQuery] = useDraft('', open);
+export function CitiesDialog(props: SelectionDialogProps) {
   return (
-    <FilterDialog
-      open={open}
-      onClose={onClose}
-      title={t.citiesTitle}
-      onApply={() => onApply([...draft])}
-      onClear={() => setDraft([])}
-      search={{ value: query, onChange: setQuery, placeholder: t.searchCities }}
-    >
-      <CityList query={query} draft={draft} onToggle={(id) => setDraft(toggleId(draft, id))} />
-    </FilterDialog>
+    <SelectionDialog {...props} title={t.citiesTitle} searchPlaceholder={t.searchCities}>
+      {({ query, draft, setDraft }) => (
+        <CityList query={query} draft={draft} onToggle={(id) => setDraft(toggleId(draft, id))} />
+      )}
+    </SelectionDialog>
   );
 }

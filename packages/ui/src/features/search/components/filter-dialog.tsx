@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Button, Input, Modal } from '@telegram-apps/telegram-ui';
 import { useMainButton } from '../../../platform-hooks';
 import { searchMessages as t } from '../messages';
+import { useDraft } from './use-draft';
 
 export interface FilterDialogProps {
   open: boolean;
@@ -144,6 +145,53 @@ export function FilterDialog({
     >
       {children}
     </DialogFrame>
+  );
+}
+
+export interface SelectionDialogProps {
+  open: boolean;
+  onClose: () => void;
+  applied: readonly number[];
+  onApply: (ids: number[]) => void;
+}
+
+/** What a selection dialog's list works with: the search text and the draft of chosen ids. */
+export interface SelectionDraft {
+  query: string;
+  draft: readonly number[];
+  setDraft: (draft: readonly number[]) => void;
+}
+
+/**
+ * A list dialog choosing ids (brands, models, cities; spec §4): a draft of the applied ids from each opening, a
+ * search box (left out without `searchPlaceholder`), Apply commits the draft and Clear empties it.
+ */
+export function SelectionDialog({
+  open,
+  onClose,
+  applied,
+  onApply,
+  title,
+  searchPlaceholder,
+  children,
+}: SelectionDialogProps & {
+  title: string;
+  searchPlaceholder: string | undefined;
+  children: (selection: SelectionDraft) => ReactNode;
+}) {
+  const [draft, setDraft] = useDraft<readonly number[]>(applied, open);
+  const [query, setQuery] = useDraft('', open);
+  return (
+    <FilterDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      onApply={() => onApply([...draft])}
+      onClear={() => setDraft([])}
+      {...(searchPlaceholder ? { search: { value: query, onChange: setQuery, placeholder: searchPlaceholder } } : {})}
+    >
+      {children({ query, draft, setDraft })}
+    </FilterDialog>
   );
 }
 

@@ -6,10 +6,8 @@ import { toggleId } from '../filter-rules';
 import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { brandsKey, knownBrandsAtom, modelsOfBrandsAtom } from '../state';
-import type { SelectionDialogProps } from './brands-dialog';
 import { DialogEmpty, DialogLoadState } from './dialog-states';
-import { FilterDialog, OptionGroup, OptionRow } from './filter-dialog';
-import { useDraft } from './use-draft';
+import { OptionGroup, OptionRow, SelectionDialog, type SelectionDialogProps } from './filter-dialog';
 
 function ModelList({
   brands,
@@ -54,29 +52,20 @@ function ModelList({
 }
 
 /** Models of the chosen brands (spec §2); without a brand there is nothing to choose from. */
-export function ModelsDialog({
-  open,
-  onClose,
-  applied,
-  onApply,
-  brands,
-}: SelectionDialogProps & { brands: readonly number[] }) {
-  const [draft, setDraft] = useDraft<readonly number[]>(applied, open);
-  const [query, setQuery] = useDraft('', open);
+export function ModelsDialog({ brands, ...props }: SelectionDialogProps & { brands: readonly number[] }) {
   return (
-    <FilterDialog
-      open={open}
-      onClose={onClose}
+    <SelectionDialog
+      {...props}
       title={t.modelsTitle}
-      onApply={() => onApply([...draft])}
-      onClear={() => setDraft([])}
-      search={brands.length > 0 ? { value: query, onChange: setQuery, placeholder: t.searchModels } : undefined}
+      searchPlaceholder={brands.length > 0 ? t.searchModels : undefined}
     >
-      {brands.length === 0 ? (
-        <DialogEmpty text={MESSAGES.noBrandSelected} />
-      ) : (
-        <ModelList brands={brands} query={query} draft={draft} onToggle={(id) => setDraft(toggleId(draft, id))} />
-      )}
-    </FilterDialog>
+      {({ query, draft, setDraft }) =>
+        brands.length === 0 ? (
+          <DialogEmpty text={MESSAGES.noBrandSelected} />
+        ) : (
+          <ModelList brands={brands} query={query} draft={draft} onToggle={(id) => setDraft(toggleId(draft, id))} />
+        )
+      }
+    </SelectionDialog>
   );
 }
