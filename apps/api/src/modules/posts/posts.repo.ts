@@ -366,8 +366,9 @@ function visibleRanges(cutoff: TimestampParam | null): SQL[] {
  * row_number() instead of a span was tried: the window function cost more per entry, 4.2 against 1.6 ms per 16 000
  * entries, than the second count did when it was needed.)
  *
- * `whole`: the range is small by nature (the own listings of the last day, under the delay), so it is walked to its
- * end and that is its answer: one walk to plan instead of two walks and the gathered parts.
+ * `whole`: the range is small by nature (the own listings of the last day, under the delay), or every entry of it
+ * matches (see pageQuery), so it is walked to its end — in practice until the page is full — and that is its answer:
+ * one walk to plan instead of two walks, their spans and the gathered parts.
  */
 function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = false) {
   const direction = page.newer ? 'asc' : 'desc';
@@ -402,7 +403,7 @@ function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = 
       where ${text} order by ${feed} limit ${page.limit})`;
   };
   if (whole) return { ctes: [walk(short, null)], select: sql`(select id, published_at from ${short})` };
-  // What a walk of `scale` did not see: `n` entries of the range up to its limit, `k` of them passing the plain part
+  // What a walk of `scale` could read: `n` entries of the range up to its limit, `k` of them passing the plain part
   // (text only). The range goes on past the walk when n reaches the entries' limit or k the documents' limit; a CTE,
   // so it is read once however many conditions ask, and only when one does.
   const spanA = sql.raw(`span${n}a`);
