@@ -754,6 +754,19 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
         await poll(() => dialog(page).count()).toBe(0);
       }
       await page.getByRole('button', { name: 'Крупные карточки' }).click();
+
+      // Favourites, one card kept: the card, the heading and the bottom navigation fit too.
+      await cards(page).first().getByRole('button', { name: 'Добавить в избранное' }).click();
+      await page
+        .getByRole('navigation', { name: 'Основные разделы' })
+        .getByRole('link', { name: /Избранное/ })
+        .click();
+      await poll(() => cards(page).count()).toBe(1);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      expect(await cutShort(page)).toEqual([]);
+      await shot(page, `notes-320-${theme}`);
+      await cards(page).first().getByRole('button', { name: 'Убрать из избранного' }).click();
+      await poll(() => page.getByText('Нет избранных записей').isVisible()).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     });
