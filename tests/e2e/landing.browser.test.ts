@@ -50,8 +50,8 @@ describe('landing page in a real browser', () => {
 });
 
 // The screens without the app bar (the landing, /login) and the not-found page as a guest meets them, at a phone's
-// and a laptop's size in both themes: pictures as test artifacts, read for English, unfinished and cut-short text.
-describe('landing, sign-in and not-found screens at 390 and 1280, light and dark', { timeout: 180_000 }, () => {
+// and a laptop's size in both themes (and the narrowest phone, 320 px): pictures as test artifacts, read for English, unfinished and cut-short text.
+describe('landing, sign-in and not-found screens at 320, 390 and 1280, light and dark', { timeout: 180_000 }, () => {
   let server: Awaited<ReturnType<typeof startJourneyServer>>;
   let browser: Browser;
   // The ticker's providers, faked on 127.0.0.1 so the not-found page's top bar shows rates.
@@ -84,6 +84,7 @@ describe('landing, sign-in and not-found screens at 390 and 1280, light and dark
   }
 
   for (const [width, height] of [
+    [320, 640],
     [390, 844],
     [1280, 800],
   ] as const) {
@@ -112,7 +113,7 @@ describe('landing, sign-in and not-found screens at 390 and 1280, light and dark
 
         await page.getByRole('link', { name: 'Начать поиск' }).click();
         await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-        await expect.poll(() => page.getByRole('link', { name: 'Войти через бота в Telegram' }).isVisible()).toBe(true);
+        await expect.poll(() => page.getByRole('link', { name: 'Войти через бота' }).isVisible()).toBe(true);
         await shot(page, `login-${width}-${theme}`);
 
         await page.goto(`${server.url}/no/such/page`);

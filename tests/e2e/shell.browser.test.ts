@@ -243,7 +243,7 @@ describe('the app shell in a real browser', () => {
     await expect
       .poll(() => page.getByText('Не удалось загрузить кнопку входа через Telegram', { exact: false }).isVisible())
       .toBe(true);
-    const bot = page.getByRole('link', { name: 'Войти через бота в Telegram' });
+    const bot = page.getByRole('link', { name: 'Войти через бота' });
     expect(await bot.getAttribute('href')).toBe(`https://t.me/${TEST_BOT_USERNAME}`);
     // Without Yandex ID credentials the server does not offer it, and neither does the page.
     expect(await page.getByText('Войти через Яндекс').count()).toBe(0);

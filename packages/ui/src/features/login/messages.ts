@@ -7,7 +7,8 @@ export const loginMessages = {
   yandex: 'Войти через Яндекс',
   widgetLoading: 'Загружаем кнопку входа через Telegram…',
   widgetFailed: 'Не удалось загрузить кнопку входа через Telegram: возможно, её блокирует сеть или браузер.',
-  openBot: 'Войти через бота в Telegram',
+  // Short enough for a 320 px screen; the note under it names the bot and says what to press.
+  openBot: 'Войти через бота',
   openBotNote: (bot: string) => `Откройте бота @${bot} и нажмите «Старт»: он откроет приложение уже с вашим аккаунтом.`,
   checking: 'Проверяем аккаунт Telegram…',
   signIn: 'Войти',

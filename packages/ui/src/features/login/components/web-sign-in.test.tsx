@@ -58,7 +58,7 @@ describe('web sign-in (issue 11: sign-in never dead-ends)', () => {
       widgetScript()?.dispatchEvent(new Event('error'));
     });
     expect(screen.getByRole('alert').textContent).toContain('Не удалось загрузить кнопку входа через Telegram');
-    const bot = screen.getByRole('link', { name: 'Войти через бота в Telegram' });
+    const bot = screen.getByRole('link', { name: 'Войти через бота' });
     expect(bot.getAttribute('href')).toBe('https://t.me/autoradar_bot');
   });
 
@@ -68,7 +68,7 @@ describe('web sign-in (issue 11: sign-in never dead-ends)', () => {
     await act(async () => vi.advanceTimersByTimeAsync(WIDGET_LOAD_TIMEOUT_MS - 1));
     expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByRole('link', { name: 'Войти через бота в Telegram' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Войти через бота' })).toBeTruthy();
   });
 
   it('a widget that loads stays, without the fallback', async () => {
