@@ -16,7 +16,7 @@ export function ProOffer({ user, now, action }: { user: User | undefined; now: D
       <p className="pay-price">
         <span className="pay-price__now">{formatPrice(PRO_PRICE_RUB)}</span>{' '}
         <s className="pay-price__old">
-          <span className="pay-visually-hidden">{t.oldPrice(formatPrice(PRO_OLD_PRICE_RUB))}</span>
+          <span className="visually-hidden">{t.oldPrice(formatPrice(PRO_OLD_PRICE_RUB))}</span>
           <span aria-hidden="true">{formatPrice(PRO_OLD_PRICE_RUB)}</span>
         </s>{' '}
         <span className="pay-price__period">{t.perMonth}</span>
