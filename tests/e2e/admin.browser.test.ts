@@ -11,6 +11,7 @@ import { freePort } from '../support/server';
 import {
   apiToken,
   callApi,
+  cutText,
   grantAdminOffline,
   hasHorizontalOverflow,
   screenshot,
@@ -153,7 +154,7 @@ describe('admin screens in a real browser', () => {
       await form.getByRole('button', { name: 'Сохранить' }).click();
       await poll(() => form.count()).toBe(0);
 
-      const search = page.getByRole('searchbox', { name: 'Поиск по названию или синониму' });
+      const search = page.getByRole('searchbox', { name: 'Название или синоним' });
       await search.fill('ладожк');
       await poll(() => page.locator('.admin-cell').count()).toBe(1);
       expect(await page.locator('.admin-cell').innerText()).toContain('Ладога');
@@ -180,7 +181,7 @@ describe('admin screens in a real browser', () => {
       await overlayGone(page);
 
       // Edit: the form opens with what is stored; a synonym is removed.
-      await page.getByRole('searchbox', { name: 'Поиск по названию или синониму' }).fill('Ладога');
+      await page.getByRole('searchbox', { name: 'Название или синоним' }).fill('Ладога');
       await page.getByRole('button', { name: 'Изменить: Ладога' }).click();
       const edit = dialog(page, 'Изменить марку');
       expect(await edit.getByRole('textbox', { name: 'Название' }).inputValue()).toBe('Ладога');
@@ -193,7 +194,7 @@ describe('admin screens in a real browser', () => {
       // Delete asks first; cancelling keeps the brand.
       await callApi(server, token, 'POST', '/api/brands', { name: 'Удаляемая', popular: false, synonyms: [] });
       await page.reload();
-      await page.getByRole('searchbox', { name: 'Поиск по названию или синониму' }).fill('Удаляемая');
+      await page.getByRole('searchbox', { name: 'Название или синоним' }).fill('Удаляемая');
       await page.getByRole('button', { name: 'Удалить: Удаляемая' }).click();
       const confirm = dialog(page, 'Подтвердите удаление');
       expect(await confirm.innerText()).toContain('Удалить марку «Удаляемая»?');
@@ -244,7 +245,7 @@ describe('admin screens in a real browser', () => {
     await poll(() => new URL(page.url()).search).toBe(`?brand=${toyota.id}`);
     const { model, generations } = withGenerations!;
     shared.modelName = model.name;
-    await page.getByRole('searchbox', { name: 'Поиск по названию или синониму' }).fill(model.name);
+    await page.getByRole('searchbox', { name: 'Название или синоним' }).fill(model.name);
     await page.getByRole('button', { name: `Поколения и кузова: ${model.name}` }).click();
     await poll(() => page.getByText(generations[0]!.name, { exact: false }).first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Поколения', exact: true }).isVisible()).toBe(true);
@@ -259,7 +260,7 @@ describe('admin screens in a real browser', () => {
     await synonyms.press('Enter');
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await poll(() => form.count()).toBe(0);
-    await page.getByRole('searchbox', { name: 'Поиск по названию или синониму' }).fill('тест');
+    await page.getByRole('searchbox', { name: 'Название или синоним' }).fill('тест');
     await poll(() => page.getByText('Тестовая', { exact: true }).isVisible()).toBe(true);
     const { data: after } = await callApi<{ data: Model[] }>(
       server,
@@ -307,7 +308,7 @@ describe('admin screens in a real browser', () => {
     await form.getByRole('button', { name: 'Сохранить' }).click();
     await poll(() => form.count()).toBe(0);
 
-    const search = page.getByRole('searchbox', { name: 'Поиск по городу, региону или синониму' });
+    const search = page.getByRole('searchbox', { name: 'Город или регион' });
     await search.fill('новоозерск'); // 'е' finds 'ё' (core's search fold)
     await poll(() => page.getByText('Новоозёрская · обл').isVisible()).toBe(true);
     expect(await page.locator('.admin-cell').allInnerTexts()).toEqual([expect.stringContaining('Новоградск')]);
@@ -586,7 +587,7 @@ describe('admin screens in a real browser', () => {
           name: 'models',
           path: `/models?brand=${shared.modelsBrand!.id}`,
           ready: async (page) => {
-            await page.getByRole('searchbox', { name: 'Поиск по названию или синониму' }).fill(shared.modelName!);
+            await page.getByRole('searchbox', { name: 'Название или синоним' }).fill(shared.modelName!);
             await page.getByRole('button', { name: `Поколения и кузова: ${shared.modelName!}` }).press('Enter');
             await page.getByRole('heading', { name: 'Поколения', exact: true }).waitFor();
           },
@@ -723,11 +724,12 @@ describe('admin screens in a real browser', () => {
         await page.emulateMedia({ colorScheme: 'light' });
         for (const width of [390, 320]) {
           await page.setViewportSize({ width, height: 844 });
-          expect({ screen: screen.name, width, overflow: await hasHorizontalOverflow(page) }).toEqual({
+          expect({
             screen: screen.name,
             width,
-            overflow: false,
-          });
+            overflow: await hasHorizontalOverflow(page),
+            cut: await cutText(page),
+          }).toEqual({ screen: screen.name, width, overflow: false, cut: [] });
           await page.evaluate('window.scrollTo(0, 0)');
           await viewportShot(page, `admin-${screen.name}-${width}-light`);
         }

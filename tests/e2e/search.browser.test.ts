@@ -9,6 +9,7 @@ import { freePort } from '../support/server';
 import {
   apiToken,
   callApi,
+  cutText,
   foreignText,
   grantAdminOffline,
   hasHorizontalOverflow,
@@ -144,30 +145,13 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
       skip: 'article.post-card, [role="dialog"] label, .filter-chip__value, select, .app-ticker',
     });
 
-  /**
-   * Texts of the shell, the feed's header and the dialogs' frames that the browser cut short with an ellipsis, and
-   * placeholders of empty fields that do not fit their field (the browser cuts those without a trace in the DOM: the
-   * placeholder is typed in as a value for a moment, which a search field lays out with its clear button beside it).
-   */
-  async function cutShort(page: Page): Promise<string[]> {
-    return page.evaluate(`(() => {
-      const zones = '.test-period, .app-bottom-nav, .app-top-bar, .filter-panel, .feed-head, .new-posts-pill, .delay-banner, .filter-dialog__head, .filter-dialog__search, .filter-dialog__actions';
-      const cut = [];
-      for (const element of document.querySelectorAll(zones)) {
-        for (const inner of [element, ...element.querySelectorAll('*')]) {
-          if (!inner.checkVisibility()) continue;
-          if (inner.matches('input[placeholder]') && !inner.value) {
-            inner.value = inner.placeholder;
-            if (inner.scrollWidth > inner.clientWidth + 1) cut.push(inner.placeholder);
-            inner.value = '';
-          }
-          if (getComputedStyle(inner).textOverflow !== 'ellipsis') continue;
-          if (inner.scrollWidth > inner.clientWidth + 1 && inner.textContent.trim()) cut.push(inner.textContent.trim());
-        }
-      }
-      return cut;
-    })()`);
-  }
+  /** Texts and empty fields' placeholders cut short in the shell, the feed's header and the dialogs' frames. */
+  const cutShort = (page: Page) =>
+    cutText(
+      page,
+      undefined,
+      '.test-period, .app-bottom-nav, .app-top-bar, .filter-panel, .feed-head, .new-posts-pill, .delay-banner, .filter-dialog__head, .filter-dialog__search, .filter-dialog__actions',
+    );
 
   const cards = (page: Page) => page.locator('article.post-card');
   const foundLine = (page: Page) => page.locator('.found-line__count');

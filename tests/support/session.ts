@@ -258,16 +258,29 @@ export async function foreignText(page: Page, check: TextCheck = {}): Promise<st
   })()`);
 }
 
-/** Visible texts the browser cut short with an ellipsis (a label too long for its button, a clipped heading). */
-export async function cutText(page: Page, skip = DATA_ELEMENTS): Promise<string[]> {
+/**
+ * Visible texts the browser cut short with an ellipsis (a label too long for its button, a clipped heading), and
+ * placeholders of empty fields that do not fit their field: the browser cuts those without a trace in the DOM, so the
+ * placeholder is typed in as the value for a moment and measured.
+ */
+export async function cutText(page: Page, skip = DATA_ELEMENTS, within = 'body'): Promise<string[]> {
   return page.evaluate(`(() => {
     const skip = ${JSON.stringify(skip)};
+    const zones = [...document.querySelectorAll(${JSON.stringify(within)})];
+    const all = (selector) => zones.flatMap((zone) => [zone, ...zone.querySelectorAll(selector)].filter((e) => e.matches(selector)));
     const cut = [];
-    for (const element of document.body.querySelectorAll('*')) {
+    const textFields = 'input[placeholder]:is(:not([type]), [type=text], [type=search], [type=email], [type=tel], [type=url])';
+    for (const field of all(textFields)) {
+      if (field.value || !field.placeholder || field.closest(skip) || !field.checkVisibility()) continue;
+      field.value = field.placeholder;
+      if (field.scrollWidth > field.clientWidth + 1) cut.push(field.placeholder);
+      field.value = '';
+    }
+    for (const element of all('*')) {
       if (getComputedStyle(element).textOverflow !== 'ellipsis' || element.closest(skip)) continue;
       if (!element.checkVisibility() || !element.textContent.trim()) continue;
       if (element.scrollWidth > element.clientWidth + 1) cut.push(element.textContent.trim());
     }
-    return cut;
+    return [...new Set(cut)];
   })()`);
 }

@@ -36,7 +36,7 @@ export const adminMessages = {
 
   brands: {
     title: 'Марки',
-    search: 'Поиск по названию или синониму',
+    search: 'Название или синоним',
     create: 'Добавить марку',
     createTitle: 'Новая марка',
     editTitle: 'Изменить марку',
@@ -54,7 +54,7 @@ export const adminMessages = {
     title: 'Модели',
     brand: 'Марка',
     chooseBrand: 'Выберите марку',
-    search: 'Поиск по названию или синониму',
+    search: 'Название или синоним',
     create: 'Добавить модель',
     createTitle: 'Новая модель',
     editTitle: 'Изменить модель',
@@ -70,7 +70,7 @@ export const adminMessages = {
 
   cities: {
     title: 'Города',
-    search: 'Поиск по городу, региону или синониму',
+    search: 'Город или регион',
     create: 'Добавить город',
     createTitle: 'Новый город',
     editTitle: 'Изменить город',
@@ -130,7 +130,7 @@ export const adminMessages = {
     heading: (partner: string) => `Отчеты партнера ${partner}`,
     newOrder: 'Новый отчет по VIN',
     vin: 'VIN',
-    vinPlaceholder: '17 символов: латинские буквы и цифры',
+    vinPlaceholder: '17 букв и цифр',
     submit: 'Заказать отчет',
     created: (date: string) => `Заказан ${date}`,
     detailTitle: (vin: string) => `Отчет ${vin}`,

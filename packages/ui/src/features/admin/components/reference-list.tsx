@@ -176,7 +176,7 @@ export function ReferenceRow({
         </RowActions>
       }
     >
-      {name}
+      <span className="admin-cell__name">{name}</span>
     </Cell>
   );
 }

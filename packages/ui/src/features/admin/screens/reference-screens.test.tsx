@@ -24,7 +24,7 @@ describe('brands', () => {
     const user = userEvent.setup();
     renderAt(<BrandsScreen />, '/brands');
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const search = screen.getByRole('searchbox', { name: 'Поиск по названию или синониму' });
+    const search = screen.getByRole('searchbox', { name: 'Название или синоним' });
     await user.type(search, 'ваз');
     await waitFor(() => expect(rows()).toEqual([expect.stringContaining('LADA')]));
     await user.clear(search);
@@ -132,7 +132,7 @@ describe('cities', () => {
     await user.click(tatarstan);
     expect(rows()).toHaveLength(2);
 
-    await user.type(screen.getByRole('searchbox', { name: 'Поиск по городу, региону или синониму' }), 'московск');
+    await user.type(screen.getByRole('searchbox', { name: 'Город или регион' }), 'московск');
     await waitFor(() => expect(rows()).toHaveLength(50));
     await user.click(screen.getByRole('button', { name: 'Показать ещё 5' }));
     expect(rows()).toHaveLength(55);
@@ -143,7 +143,7 @@ describe('cities', () => {
     const user = userEvent.setup();
     renderAt(<CitiesScreen />, '/addresses');
     await screen.findByRole('button', { name: /^Татарстан/ });
-    await user.type(screen.getByRole('searchbox', { name: 'Поиск по городу, региону или синониму' }), 'на-волге');
+    await user.type(screen.getByRole('searchbox', { name: 'Город или регион' }), 'на-волге');
     await waitFor(() => expect(rows()).toEqual([expect.stringContaining('Казань')]));
   });
 });
@@ -183,7 +183,7 @@ describe('models', () => {
     expect(await screen.findByText('Сначала выберите марку')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Марка'), '1');
     await waitFor(() => expect(rows()).toHaveLength(2));
-    await user.type(screen.getByRole('searchbox', { name: 'Поиск по названию или синониму' }), 'веста');
+    await user.type(screen.getByRole('searchbox', { name: 'Название или синоним' }), 'веста');
     await waitFor(() => expect(rows()).toEqual([expect.stringContaining('Vesta')]));
     expect(screen.getByText('Показано: 1 из 2')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Марка'), '3');
