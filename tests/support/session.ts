@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { EMPTY_FILTER_CRITERIA } from '@autoradar/core';
+import { signInitData as signFields, signWidget } from '@autoradar/api/testing/telegram-signatures';
 import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
 import { repoRoot, startServer, tempDataDir, type RunningServer } from './server';
 
@@ -23,7 +23,7 @@ export interface TelegramUser {
   photo_url?: string;
 }
 
-/** initData as Telegram signs it: HMAC-SHA256 keyed by HMAC-SHA256('WebAppData', token) over the sorted pairs. */
+/** initData as Telegram signs it for this user (the API's tests' signInitData, apps/api/src/testing/telegram-signatures). */
 export function signInitData(user: TelegramUser, botToken = TEST_BOT_TOKEN, authDate = new Date()): string {
   const fields: Record<string, string> = {
     auth_date: String(Math.floor(authDate.getTime() / 1000)),
@@ -31,13 +31,7 @@ export function signInitData(user: TelegramUser, botToken = TEST_BOT_TOKEN, auth
     signature: 'test-signature',
     user: JSON.stringify(user),
   };
-  const dataCheckString = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
-  const hash = createHmac('sha256', secret).update(dataCheckString).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
+  return signFields(fields, botToken);
 }
 
 /** The hash Telegram opens the mini-app with (the SDK reads the launch params from it). */
@@ -52,16 +46,11 @@ export function launchHash(initData: string, extra: Record<string, string> = {})
   return `#${params.toString()}`;
 }
 
-/** The Login Widget's query: SHA256(bot token) keys an HMAC over the sorted "key=value" lines. */
+/** The Login Widget's callback query for this user, signed as Telegram signs it. */
 export function signWidgetLogin(user: TelegramUser, botToken = TEST_BOT_TOKEN, authDate = new Date()): string {
   const fields: Record<string, string> = { auth_date: String(Math.floor(authDate.getTime() / 1000)) };
   for (const [key, value] of Object.entries(user)) if (value !== undefined) fields[key] = String(value);
-  const lines = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const hash = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(lines).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
+  return signWidget(fields, botToken);
 }
 
 export interface JourneyServer extends RunningServer {
