@@ -243,11 +243,15 @@ function chooseWalk(c: FeedCondition, spread: Spread | null): WalkOn | undefined
   return candidates.reduce((best, x) => (share(x) < share(best) ? x : best))[0];
 }
 
+/** The one id whose index the walk reads (chooseWalk made sure there is exactly one). */
+function walkId<I>(c: { anyModelBrandIds: I[]; modelIds: I[]; cityIds: I[] }, on: WalkOn): I {
+  return (on === 'brand' ? c.anyModelBrandIds : on === 'model' ? c.modelIds : c.cityIds)[0]!;
+}
+
+const walkColumn = { brand: posts.brandId, model: posts.modelId, city: posts.cityId } as const;
+
 function walkRange(c: BoundFilter, on: WalkOn | undefined): SQL | undefined {
-  if (on === 'brand') return eq(posts.brandId, c.anyModelBrandIds[0]!);
-  if (on === 'model') return eq(posts.modelId, c.modelIds[0]!);
-  if (on === 'city') return eq(posts.cityId, c.cityIds[0]!);
-  return undefined;
+  return on ? eq(walkColumn[on], walkId(c, on)) : undefined;
 }
 
 /** How common a value of a column is: the planner's most common values and an even share of the rest. */
@@ -302,8 +306,8 @@ async function loadSpread(db: Db): Promise<Spread | null> {
   const columns: Record<string, WalkOn> = { brand_id: 'brand', model_id: 'model', city_id: 'city' };
   const spread: Partial<Spread> = {};
   for (const row of result.rows) {
-    const values = parseIntArray(row.vals ?? '{}');
-    const freqs = (row.freqs ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+    const values = parseNumberArray(row.vals ?? '{}');
+    const freqs = parseNumberArray(row.freqs ?? '{}');
     const distinct = row.n_distinct >= 0 ? row.n_distinct : -row.n_distinct * row.tuples;
     const listed = freqs.reduce((sum, f) => sum + f, 0);
     spread[columns[row.attname]!] = {
@@ -316,7 +320,7 @@ async function loadSpread(db: Db): Promise<Spread | null> {
       most_common_elems::text as elems, most_common_elem_freqs::text as freqs from pg_stats
     where schemaname = current_schema() and tablename = 'posts' and attname = 'search_vector'`);
   const elems = parseTextArray(words.rows[0]?.elems ?? '{}');
-  const elemFreqs = (words.rows[0]?.freqs ?? '{}').replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  const elemFreqs = parseNumberArray(words.rows[0]?.freqs ?? '{}');
   return {
     ...(spread as Record<WalkOn, Frequencies>),
     rows: Math.max(0, result.rows[0]?.tuples ?? 0),
@@ -673,8 +677,7 @@ function textShare(spread: Spread, terms: SearchTerm[]): number {
  */
 function textPlainShare(c: FeedCondition, on: WalkOn | undefined, spread: Spread | null): number | undefined {
   if (!spread || !c.terms.some((t) => t.fullText) || spread.rows <= 0) return undefined;
-  const id = on === 'brand' ? c.anyModelBrandIds[0] : on === 'model' ? c.modelIds[0] : c.cityIds[0];
-  const range = spread.rows * (on && id !== undefined ? frequency(spread[on], id) : 1);
+  const range = spread.rows * (on ? frequency(spread[on], walkId(c, on)) : 1);
   const text = spread.rows * textShare(spread, c.terms);
   return (FEED_TEXT_READ_RATIO * text) / Math.max(1, range);
 }
@@ -775,14 +778,17 @@ export async function resolveTerms(db: Db, words: string[]): Promise<SearchTerm[
   return result.rows.map((row) => ({
     word: row.word,
     fullText: row.full_text,
-    brandIds: parseIntArray(row.brand_ids),
-    modelIds: parseIntArray(row.model_ids),
+    brandIds: parseNumberArray(row.brand_ids),
+    modelIds: parseNumberArray(row.model_ids),
     lexemes: parseTextArray(row.lexemes),
   }));
 }
 
-/** int[] comes back as an array from node-postgres and PGlite; the text form is handled in case a driver differs. */
-function parseIntArray(value: number[] | string): number[] {
+/**
+ * An int[] or float4[] (pg_stats' frequencies): an array from node-postgres and PGlite, or PostgreSQL's text form
+ * ({1,2.5}) when cast to text or when a driver differs.
+ */
+function parseNumberArray(value: number[] | string): number[] {
   if (Array.isArray(value)) return value.map(Number);
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
