@@ -410,16 +410,20 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
     await context.close();
   });
 
-  it('with a dialog open, the back button closes the dialog only', async () => {
+  it('the main button orders an inspection; with its dialog open, the back button closes the dialog only', async () => {
     const user = { id: 6_300_007, first_name: 'Вера' };
     const context = await telegramContext(browser, { token: await apiToken(server, user) });
     const page = await context.newPage();
     await page.goto(launchUrl(server, user, { startParam: `post_${postId}` }));
     await poll(() => path(page), { timeout: 30_000 }).toBe(`/tma/posts/${postId}`);
     await started(page);
-    await page.getByRole('button', { name: 'Заказать осмотр' }).click();
+    // The listing's primary action is Telegram's main button, not a button on the page; it gives way to the dialog.
+    await poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: true, text: 'Заказать осмотр' });
+    expect(await page.getByRole('button', { name: 'Заказать осмотр' }).count()).toBe(0);
+    await receive(page, 'main_button_pressed');
     const dialog = page.getByRole('dialog', { name: /Заказать осмотр/ });
     await poll(() => dialog.isVisible()).toBe(true);
+    await poll(() => mainButton(page)).toMatchObject({ is_visible: false });
 
     await receive(page, 'back_button_pressed');
     await poll(() => dialog.count()).toBe(0);
@@ -534,7 +538,8 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
         type: 'web_app_trigger_haptic_feedback',
         data: { type: 'notification', notification_type: 'success' },
       });
-      await poll(() => mainButton(page)).toMatchObject({ is_visible: false });
+      // The form's action is gone with the form: the main button is now the listing page's own.
+      await poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Заказать осмотр' });
       await poll(
         async () => (await events(page)).filter((e) => e.type === 'web_app_setup_closing_behavior').at(-1)?.data,
       ).toEqual({ need_confirmation: false });

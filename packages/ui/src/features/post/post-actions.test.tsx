@@ -172,6 +172,37 @@ describe('source post', () => {
   });
 });
 
+describe("inside Telegram 'Заказать осмотр' is the main button", () => {
+  it('shows on the main button, not on the page, and pressing it orders', async () => {
+    const states: { text?: string; isVisible?: boolean }[] = [];
+    let press = () => {};
+    const withMainButton: Platform = {
+      ...telegram,
+      mainButton: {
+        set: (state) => states.push(state),
+        onClick: (cb) => {
+          press = cb;
+          return () => {};
+        },
+      },
+    };
+    const order = vi.fn();
+    wrap(
+      <PostView
+        state={{ kind: 'loaded', data: samplePost }}
+        retry={() => {}}
+        now={new Date('2025-06-15T10:00:00Z')}
+        onOrderInspection={order}
+      />,
+      withMainButton,
+    );
+    await waitFor(() => expect(states.at(-1)).toMatchObject({ text: 'Заказать осмотр', isVisible: true }));
+    expect(screen.queryByRole('button', { name: 'Заказать осмотр' })).toBeNull();
+    press();
+    expect(order).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('an unpublished listing', () => {
   it('offers no inspection: the car is no longer for sale', () => {
     wrap(

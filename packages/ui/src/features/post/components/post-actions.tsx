@@ -1,5 +1,6 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { usePlatform } from '../../../platform';
+import { useMainButton } from '../../../platform-hooks';
 import { postActionMessages, postMessages } from '../messages';
 
 export interface PostActionsProps {
@@ -10,11 +11,18 @@ export interface PostActionsProps {
 }
 
 /**
- * The page's bottom buttons (spec §2): the source link for channel listings and 'Заказать осмотр'. One component,
- * so the mini-app can later move the main action to Telegram's main button (issue 13).
+ * The page's bottom buttons (spec §2): the source link for channel listings and 'Заказать осмотр', the primary
+ * action, which inside Telegram is the main button under the web view instead of a button on the page.
  */
 export function PostActions({ externalUrl, onOrderInspection }: PostActionsProps) {
   const platform = usePlatform();
+  const nativeInspection = useMainButton({
+    text: postActionMessages.orderInspection,
+    onClick: () => onOrderInspection?.(),
+    active: onOrderInspection !== undefined,
+  });
+  const pageInspection = onOrderInspection !== undefined && !nativeInspection;
+  if (!externalUrl && !pageInspection) return null;
   return (
     <div className="post-actions">
       {externalUrl ? (
@@ -34,7 +42,7 @@ export function PostActions({ externalUrl, onOrderInspection }: PostActionsProps
           {postMessages.openExternal}
         </Button>
       ) : null}
-      {onOrderInspection ? (
+      {pageInspection ? (
         <Button size="l" stretched onClick={onOrderInspection}>
           {postActionMessages.orderInspection}
         </Button>

@@ -142,7 +142,7 @@ export function PostScreen() {
         state={state}
         retry={retry}
         now={now}
-        {...(unpublished ? {} : { onOrderInspection: () => setDialog('inspection') })}
+        {...(unpublished || dialog !== 'none' ? {} : { onOrderInspection: () => setDialog('inspection') })}
         onSupport={() => setDialog('support')}
       />
       <InspectionDialog
