@@ -61,21 +61,6 @@ export function feedCondition(c: FeedCondition): SQL {
 const ownChannel = sql.raw(`'${OWN_CHANNEL}'`); // a literal, so the planner matches posts_own_feed_idx's predicate
 
 /**
- * The visible feed as index ranges, each in feed order: everything published for PRO; under the delay, the own
- * listings newer than the cutoff (posts_own_feed_idx) and everything up to the cutoff. Branches never overlap.
- */
-export function feedBranches(c: FeedCondition, vector?: SQL): SQL[] {
-  const published = sql`${posts.status} = 'published'`;
-  const filter = filterCondition(c, vector);
-  if (c.cutoff === null) return [and(published, filter)!];
-  const cutoff = ts(c.cutoff.toISOString());
-  return [
-    and(published, sql`${posts.channel} = ${ownChannel}`, sql`${posts.publishedAt} > ${cutoff}`, filter)!,
-    and(published, sql`${posts.publishedAt} <= ${cutoff}`, filter)!,
-  ];
-}
-
-/**
  * A filter as the statements use it: ids, bounds and words passed through `bind` (identity, or a drizzle placeholder
  * standing for the value, see findFeedPage), and the shape (which parts are present, how many ids) as plain data.
  */
@@ -123,9 +108,9 @@ function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
   };
 }
 
-/** What a filter asks, visibility aside; undefined when it asks nothing. `vector`: see filterParts. */
-function filterCondition(c: FeedCondition, vector?: SQL): SQL | undefined {
-  return filterSql(bindFilter(c, asIs), vector);
+/** What a filter asks, visibility aside; undefined when it asks nothing. */
+function filterCondition(c: FeedCondition): SQL | undefined {
+  return filterSql(bindFilter(c, asIs));
 }
 
 function filterSql(c: BoundFilter, vector?: SQL): SQL | undefined {
@@ -345,7 +330,11 @@ const walkColumns = sql.join(
   sql`, `,
 );
 
-/** Visibility of each index range (see feedBranches), without the filter; the cutoff as ISO text. */
+/**
+ * The visible feed as index ranges, each in feed order, without the filter: everything published for PRO; under the
+ * delay, the own listings newer than the cutoff (posts_own_feed_idx) and everything up to the cutoff (ISO text, or its
+ * placeholder). Ranges never overlap.
+ */
 function visibleRanges(cutoff: TimestampParam | null): SQL[] {
   const published = sql`${posts.status} = 'published'`;
   if (cutoff === null) return [published];
@@ -623,33 +612,43 @@ export interface CountQuery {
 }
 
 /**
- * What a count-new or meta count asks: the visible matches, optionally only those newer than a cursor.
- * `commonText`: every word is common (feedCountQuery), so the count tests the text on the rows the rest of the filter
- * finds and stops at the cap; through the GIN index it would first build the bitmap of every listing with the word.
+ * A count's branches with its values passed through `bind` (see bindFilter): each visible range (visibleRanges), the
+ * filter, the cursor; `key` is what they are built from (the shape alone when every value is a placeholder).
  */
-export function countQuery(c: FeedCondition, newer?: Cursor, commonText = false): CountQuery {
-  const vector = commonText ? unindexedVector : undefined;
-  const { values, bind } = placeholders('c');
+function countBranches(c: FeedCondition, newer: Cursor | undefined, vector: SQL | undefined, bind: Bind) {
   const filter = bindFilter(c, bind);
   const cutoff = c.cutoff === null ? null : bind(c.cutoff.toISOString());
   const after = newer ? { publishedAt: bind(newer.publishedAt), id: newer.id === null ? null : bind(newer.id) } : null;
-  const extra = () => (newer ? [newerThan(newer)] : []);
   return {
-    // Built when asked for (the benchmark's text, the planner's estimate): a count that runs needs neither.
+    key: [filter, cutoff, after],
+    branches: () =>
+      visibleRanges(cutoff).map((visible) =>
+        and(visible, filterSql(filter, vector), after ? newerThan(after) : undefined)!,
+      ),
+  };
+}
+
+/**
+ * What a count-new or meta count asks: the visible matches, optionally only those newer than a cursor.
+ * `commonText`: every word is common (feedCountQuery), so the count tests the text on the rows the rest of the filter
+ * finds and stops at the cap; through the GIN index it would first build the bitmap of every listing with the word.
+ * Each part is built when asked for: a count the counter answers from its cache needs none of them.
+ */
+export function countQuery(c: FeedCondition, newer?: Cursor, commonText = false): CountQuery {
+  const vector = commonText ? unindexedVector : undefined;
+  return {
+    // The benchmark's text: the statement countUpTo runs, with the values in place.
     get branches() {
-      return feedBranches(c, vector).map((b) => and(b, ...extra())!);
+      return countBranches(c, newer, vector, asIs).branches();
     },
+    // The planner's estimate.
     get condition() {
-      return and(feedCondition(c), ...extra())!;
+      return and(feedCondition(c), newer ? newerThan(newer) : undefined)!;
     },
-    shape: {
-      key: JSON.stringify([filter, cutoff, after, commonText]),
-      values,
-      // The same branches as feedBranches: each visible range (visibleRanges), the filter, the cursor.
-      branches: () =>
-        visibleRanges(cutoff).map((visible) =>
-          and(visible, filterSql(filter, vector), after ? newerThan(after) : undefined)!,
-        ),
+    get shape() {
+      const { values, bind } = placeholders('c');
+      const { key, branches } = countBranches(c, newer, vector, bind);
+      return { key: JSON.stringify([...key, commonText]), values, branches };
     },
   };
 }
@@ -695,22 +694,27 @@ export async function feedCountQuery(db: Db, c: FeedCondition, newer?: Cursor): 
 
 /** The capped count's statement (also what the benchmark EXPLAINs). */
 export function countUpToQuery(query: CountQuery, cap: number): SQL {
-  // In no particular order (issue 21): a rare filter is counted from its most selective index instead of walking
-  // the feed order to its end; a common one stops after cap + 1 rows of any index.
-  const parts = query.branches.map((branch) => sql`(select 1 from ${posts} where ${branch} limit ${cap + 1})`);
-  return sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)}) t`;
+  return sql`select count(*)::int as n from (${cappedRows(query.branches, cap)}) t`;
+}
+
+/**
+ * Up to cap + 1 rows of each branch, in no particular order (issue 21): a rare filter is counted from its most
+ * selective index instead of walking the feed order to its end; a common one stops after cap + 1 rows of any index.
+ */
+function cappedRows(branches: SQL[], cap: number): SQL {
+  const parts = branches.map((branch) => sql`(select 1 from ${posts} where ${branch} limit ${cap + 1})`);
+  return sql.join(parts, sql` union all `);
 }
 
 /** Counts matches, but stops after `cap + 1` (per range): the answer is exact when it is at most `cap`. */
 export async function countUpTo(db: Db, query: CountQuery, cap: number): Promise<number> {
   const { key, values, branches } = query.shape;
-  const prepared = preparedFor(db, `count ${cap} ${key}`, () => {
-    const parts = branches().map((branch) => sql`(select 1 from ${posts} where ${branch} limit ${cap + 1})`);
-    return db
+  const prepared = preparedFor(db, `count ${cap} ${key}`, () =>
+    db
       .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(${sql.join(parts, sql` union all `)}) as t`)
-      .prepare('');
-  });
+      .from(sql`(${cappedRows(branches(), cap)}) as t`)
+      .prepare(''),
+  );
   const rows = (await prepared.execute(values)) as { n: number }[];
   return Number(rows[0]?.n ?? 0);
 }
