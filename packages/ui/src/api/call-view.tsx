@@ -23,6 +23,11 @@ export function CallLoading({ className, size = 'l', label }: CallLookProps & { 
   );
 }
 
+/** What a call that did not succeed says: the connection hint without an answer, else the failure's own text. */
+export function failureText(state: { kind: 'offline' } | { kind: 'failed'; message: string }): string {
+  return state.kind === 'offline' ? MESSAGES.connectionProblem : state.message;
+}
+
 /** No answer, or a failed one: what happened, and a retry. */
 export function CallFailure({
   className,
@@ -61,14 +66,7 @@ export function CallView<T>({ state, retry, loadingLabel, retryLabel, empty, chi
       return <CallLoading {...look} label={loadingLabel} />;
     case 'offline':
     case 'failed':
-      return (
-        <CallFailure
-          {...look}
-          message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          retry={retry}
-          retryLabel={retryLabel}
-        />
-      );
+      return <CallFailure {...look} message={failureText(state)} retry={retry} retryLabel={retryLabel} />;
     case 'empty':
       return empty === undefined ? children(state.data) : empty;
     case 'loaded':

@@ -5,7 +5,7 @@ import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
-import { CallFailure } from '../../../api/call-view';
+import { CallFailure, failureText } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
@@ -57,14 +57,7 @@ export function NotesView({
       );
     case 'offline':
     case 'failed':
-      return (
-        <CallFailure
-          className="notes-state"
-          message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          retry={retry}
-          retryLabel={t.retry}
-        />
-      );
+      return <CallFailure className="notes-state" message={failureText(state)} retry={retry} retryLabel={t.retry} />;
     case 'loaded':
     case 'empty': {
       const posts = visibleNotes(state.data, ids);

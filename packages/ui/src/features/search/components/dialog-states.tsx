@@ -1,7 +1,6 @@
 import { Spinner } from '@telegram-apps/telegram-ui';
-import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
-import { CallFailure } from '../../../api/call-view';
+import { CallFailure, failureText } from '../../../api/call-view';
 import { searchMessages as t } from '../messages';
 
 /** Loading, offline and failed states inside a dialog; null once there is data. */
@@ -14,13 +13,7 @@ export function DialogLoadState({ state, retry }: { state: CallState<unknown>; r
     );
   if (state.kind === 'offline' || state.kind === 'failed')
     return (
-      <CallFailure
-        className="dialog-state"
-        size="m"
-        message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-        retry={retry}
-        retryLabel={t.retry}
-      />
+      <CallFailure className="dialog-state" size="m" message={failureText(state)} retry={retry} retryLabel={t.retry} />
     );
   return null;
 }

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Placeholder } from '@telegram-apps/telegram-ui';
 import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
-import { CallFailure } from '../../../api/call-view';
+import { CallFailure, failureText } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { useMinuteClock } from '../../../components/post-card';
 import { TestPeriodCard } from '../../../components/test-period-card/test-period-card';
@@ -34,14 +34,7 @@ export function FeedView({ state, retry, layout, reloading }: FeedViewProps) {
       return <FeedSkeleton layout={layout} />;
     case 'offline':
     case 'failed':
-      return (
-        <CallFailure
-          className="feed-state"
-          message={state.kind === 'offline' ? MESSAGES.connectionProblem : state.message}
-          retry={retry}
-          retryLabel={t.retry}
-        />
-      );
+      return <CallFailure className="feed-state" message={failureText(state)} retry={retry} retryLabel={t.retry} />;
     case 'empty':
       return (
         <>

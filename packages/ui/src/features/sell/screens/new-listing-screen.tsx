@@ -1,6 +1,5 @@
 import { Button } from '@telegram-apps/telegram-ui';
-import { MESSAGES } from '@autoradar/core';
-import { CallFailure, CallLoading } from '../../../api/call-view';
+import { CallFailure, CallLoading, failureText } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
@@ -22,7 +21,7 @@ export function NewListingScreen() {
   else if (state.kind === 'loaded' || state.kind === 'empty')
     body = <ListingEditor key={state.data.id} draft={state.data} user={user} />;
   else {
-    const message = state.kind === 'offline' ? MESSAGES.connectionProblem : state.message;
+    const message = failureText(state);
     // Without the server the device's copy is still shown and kept: nothing typed is hidden by a failed load.
     body = readLocalDraft(user.id) ? (
       <>
