@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { FileInput } from '@telegram-apps/telegram-ui';
 import type { Partner } from '@autoradar/contract';
 import { describePartnerSaveError, PHOTO_MIME_TYPES, validatePartnerForm } from '@autoradar/core';
-import { ApiError } from '../../../api/api-error';
+import { failureOf } from '../../../api/api-error';
 import { useCall } from '../../../api/use-call';
 import { savePartner, type PartnerFields } from '../api';
 import { AdminPage } from '../components/admin-page';
@@ -19,8 +19,7 @@ import '../admin.css';
 const t = adminMessages.partners;
 
 /** Spec §8: the field messages of a 422 joined, else the server's message, else 'Ошибка сохранения данных'. */
-export const describePartnerError = (error: unknown) =>
-  describePartnerSaveError(error instanceof ApiError ? error.failure : { kind: 'unknown' });
+export const describePartnerError = (error: unknown) => describePartnerSaveError(failureOf(error));
 
 /** An address for showing a chosen file, released when the file changes or the form goes. */
 function useObjectUrl(file: File | null): string | null {
