@@ -6,12 +6,7 @@
 //   [--pro]` (the benchmark's database must be seeded: `bench:feed --sql-only` once).
 import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
 import { feedPageQuery } from '@autoradar/api/modules/posts/posts.repo';
-import {
-  resolveFilter,
-  TermCache,
-  toTimestampParam,
-  type PostsContext,
-} from '@autoradar/api/modules/posts/posts.service';
+import { resolveFilter, TermCache, olderCursor, type PostsContext } from '@autoradar/api/modules/posts/posts.service';
 import { FEED_PAGE_SIZE } from '@autoradar/core';
 import { createDb, type PostgresDbHandle } from '@autoradar/db';
 import { loadavg } from 'node:os';
@@ -41,9 +36,7 @@ export async function explainBody(handle: PostgresDbHandle, body: MixBody, pro =
   const viewer = { user: null, now: new Date() };
   const filter = await resolveFilter(ctx, body, viewer);
   if (pro) filter.cutoff = null;
-  const older = body.older_published_at
-    ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
-    : null;
+  const older = olderCursor(body);
   const q = await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
   const { rows } = await handle.client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params);
   const plan = rows.map((r) => r['QUERY PLAN']).join('\n');

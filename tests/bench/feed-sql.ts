@@ -2,12 +2,7 @@
 // (and for meta.total), timed from the client, with p50/p90/p99, the slowest bodies and the plans of the slowest.
 import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
 import { feedCountQuery, feedPageQuery, findFeedPage } from '@autoradar/api/modules/posts/posts.repo';
-import {
-  resolveFilter,
-  TermCache,
-  toTimestampParam,
-  type PostsContext,
-} from '@autoradar/api/modules/posts/posts.service';
+import { resolveFilter, TermCache, olderCursor, type PostsContext } from '@autoradar/api/modules/posts/posts.service';
 import { FEED_COUNT_EXACT_CAP } from '@autoradar/api/modules/posts/feed-counter';
 import { FEED_PAGE_SIZE } from '@autoradar/core';
 import type { PostgresDbHandle } from '@autoradar/db';
@@ -55,9 +50,7 @@ export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts:
   const viewer = { user: null, now: new Date() };
   const run = async (body: MixBody) => {
     const filter = await resolveFilter(ctx, body, viewer);
-    const older = body.older_published_at
-      ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
-      : null;
+    const older = olderCursor(body);
     const count = await feedCountQuery(handle.db, filter);
     const cpu = await backendCpu(handle);
     const c0 = cpu();

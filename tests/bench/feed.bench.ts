@@ -20,6 +20,7 @@ import {
 import {
   resolveFilter,
   TermCache,
+  olderCursor,
   toTimestampParam,
   type PostsContext,
   type SearchInput,
@@ -63,9 +64,7 @@ async function plainStatements(handle: PostgresDbHandle, bodies: MixBody[]): Pro
   const out: PlainBody[] = [];
   for (const body of bodies) {
     const filter = await resolveFilter(ctx, body, viewer);
-    const older = body.older_published_at
-      ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
-      : null;
+    const older = olderCursor(body);
     const page = await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE });
     const count = renderQuery(countUpToQuery(await feedCountQuery(handle.db, filter), 1_000));
     out.push({ page, count, cursor: older !== null });
@@ -260,9 +259,7 @@ async function explain(handle: PostgresDbHandle, c: Case): Promise<{ seqScanOnPo
     });
     statements.push({ label: 'count-new', query: renderQuery(countUpToQuery(newer, 1_000)) });
   } else {
-    const older = body.older_published_at
-      ? { publishedAt: toTimestampParam(body.older_published_at), id: body.olderId ?? null }
-      : null;
+    const older = olderCursor(body);
     statements.push({
       label: 'page',
       query: await feedPageQuery(handle.db, filter, { older, limit: FEED_PAGE_SIZE }),

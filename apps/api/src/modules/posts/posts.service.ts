@@ -145,11 +145,16 @@ export { toPost };
 
 // --- use cases ----------------------------------------------------------------------------------------------
 
-export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer: Viewer) {
-  const filter = await resolveFilter(ctx, input, viewer);
-  const older: Cursor | null = input.older_published_at
+/** The cursor of the next page down (older_published_at, olderId); null for the first page. */
+export function olderCursor(input: Pick<SearchInput, 'older_published_at' | 'olderId'>): Cursor | null {
+  return input.older_published_at
     ? { publishedAt: toTimestampParam(input.older_published_at), id: input.olderId ?? null }
     : null;
+}
+
+export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer: Viewer) {
+  const filter = await resolveFilter(ctx, input, viewer);
+  const older = olderCursor(input);
   const newer: Cursor | null = input.latest_published_at
     ? { publishedAt: toTimestampParam(input.latest_published_at), id: input.newestId ?? null }
     : null;
