@@ -4,15 +4,14 @@
 // worst bodies by buffers and by time.
 // `node --import tsx bench/feed-explain.ts [--bodies=1000] [--seed=2121] [--body='{"priceFrom":1}'] [--plan]
 //   [--pro]` (the benchmark's database must be seeded: `bench:feed --sql-only` once).
-import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
 import { feedPageQuery } from '@autoradar/api/modules/posts/posts.repo';
-import { resolveFilter, TermCache, olderCursor, type PostsContext } from '@autoradar/api/modules/posts/posts.service';
+import { olderCursor, resolveFilter } from '@autoradar/api/modules/posts/posts.service';
 import { FEED_PAGE_SIZE } from '@autoradar/core';
 import { createDb, type PostgresDbHandle } from '@autoradar/db';
 import { loadavg } from 'node:os';
 import { distinctMix, shapeOf, type MixBody } from './feed-mix';
 import { BENCH_DATABASE_URL } from './feed-seed';
-import { percentile } from './feed-sql';
+import { benchPostsContext, percentile } from './feed-sql';
 
 export interface ExplainFigures {
   body: MixBody;
@@ -28,11 +27,7 @@ export interface ExplainFigures {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements the repository runs for a body's page, as a guest or PRO. */
 export async function explainBody(handle: PostgresDbHandle, body: MixBody, pro = false): Promise<ExplainFigures> {
-  const ctx: PostsContext = {
-    db: handle.db,
-    counter: new FeedCounter(handle.db, { cap: 1_000, ttlMs: 0, maxEntries: 1 }),
-    terms: new TermCache({ ttlMs: 60_000, maxEntries: 5_000 }),
-  };
+  const ctx = benchPostsContext(handle);
   const viewer = { user: null, now: new Date() };
   const filter = await resolveFilter(ctx, body, viewer);
   if (pro) filter.cutoff = null;

@@ -40,13 +40,21 @@ async function backendCpu(handle: PostgresDbHandle): Promise<() => number> {
     }, 0);
 }
 
-/** Times the page and the meta.total count of each body as a guest (the delay applies). */
-export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts: { explainSlowest: number }) {
-  const ctx: PostsContext = {
+/**
+ * What the feed's use cases run with, for the benchmarks that call them directly: the database, a counter that keeps
+ * no estimate (every count runs) and a fresh cache of search words.
+ */
+export function benchPostsContext(handle: PostgresDbHandle): PostsContext {
+  return {
     db: handle.db,
     counter: new FeedCounter(handle.db, { cap: FEED_COUNT_EXACT_CAP, ttlMs: 0, maxEntries: 1 }),
     terms: new TermCache({ ttlMs: 60_000, maxEntries: 5_000 }),
   };
+}
+
+/** Times the page and the meta.total count of each body as a guest (the delay applies). */
+export async function timeSql(handle: PostgresDbHandle, bodies: MixBody[], opts: { explainSlowest: number }) {
+  const ctx = benchPostsContext(handle);
   const viewer = { user: null, now: new Date() };
   const run = async (body: MixBody) => {
     const filter = await resolveFilter(ctx, body, viewer);

@@ -9,7 +9,6 @@
 //          --cpu-prof=<dir> (the API process writes a V8 CPU profile there when it stops: `node --cpu-prof`; health
 //          is then left out, so the profile holds the feed's requests alone)
 import autocannon from 'autocannon';
-import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
 import {
   countQuery,
   countUpToQuery,
@@ -19,10 +18,8 @@ import {
 } from '@autoradar/api/modules/posts/posts.repo';
 import {
   resolveFilter,
-  TermCache,
   olderCursor,
   toTimestampParam,
-  type PostsContext,
   type SearchInput,
 } from '@autoradar/api/modules/posts/posts.service';
 import { FEED_PAGE_SIZE } from '@autoradar/core';
@@ -35,7 +32,7 @@ import { join } from 'node:path';
 import { distinctMix, type MixBody } from './feed-mix';
 import type { PlainBody } from './feed-plain';
 import { BENCH_DATABASE_URL, BENCH_TEXT_QUERY, ensureBenchData } from './feed-seed';
-import { timeSql } from './feed-sql';
+import { benchPostsContext, timeSql } from './feed-sql';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -55,11 +52,7 @@ const cpuProfDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.split(
 
 /** Page and count statements the API runs for each body, as a guest (what the plain handler replays). */
 async function plainStatements(handle: PostgresDbHandle, bodies: MixBody[]): Promise<PlainBody[]> {
-  const ctx: PostsContext = {
-    db: handle.db,
-    counter: new FeedCounter(handle.db, { cap: 1_000, ttlMs: 0, maxEntries: 1 }),
-    terms: new TermCache({ ttlMs: 60_000, maxEntries: 5_000 }),
-  };
+  const ctx = benchPostsContext(handle);
   const viewer = { user: null, now: new Date() };
   const out: PlainBody[] = [];
   for (const body of bodies) {
@@ -243,11 +236,7 @@ async function buildCases(handle: PostgresDbHandle): Promise<Case[]> {
 
 /** EXPLAIN ANALYZE of the page and count statements the API runs for a body, as a guest. */
 async function explain(handle: PostgresDbHandle, c: Case): Promise<{ seqScanOnPosts: boolean; ms: number[] }> {
-  const ctx: PostsContext = {
-    db: handle.db,
-    counter: new FeedCounter(handle.db, { cap: 1_000, ttlMs: 0, maxEntries: 1 }),
-    terms: new TermCache({ ttlMs: 0, maxEntries: 100 }),
-  };
+  const ctx = benchPostsContext(handle);
   const body = c.bodies[0] as SearchInput & { latest_published_at?: string };
   const viewer = { user: null, now: new Date() };
   const filter = await resolveFilter(ctx, body, viewer);
