@@ -73,6 +73,8 @@ interface BoundFilter {
   priceTo: number | null;
   yearFrom: number | null;
   yearTo: number | null;
+  /** Both year bounds, as the list of their years (a PostgreSQL array literal), when a price bound is set too. */
+  yearList: string | null;
   /** The words that name no brand or model, as one websearch query. */
   textQuery: string | null;
   /** The other words: each must be found as one of its alternatives. */
@@ -98,6 +100,7 @@ function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
     priceTo: orNull(c.priceTo),
     yearFrom: orNull(c.yearFrom),
     yearTo: orNull(c.yearTo),
+    yearList: yearListOf(c, bind),
     textQuery: textOnly.length > 0 ? bind(textOnly.map((t) => t.word).join(' ')) : null,
     alternatives: c.terms
       .filter((t) => !textOnly.includes(t))
@@ -108,13 +111,43 @@ function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
   };
 }
 
+/** The longest year range sent as a list of years (a filter's years are YEAR_MIN to the current year: ~130). */
+const YEAR_LIST_MAX = 200;
+
+function yearListOf(c: FeedCondition, bind: Bind): string | null {
+  const priced = c.priceFrom !== null || c.priceTo !== null;
+  if (!priced || c.yearFrom === null || c.yearTo === null || c.yearTo - c.yearFrom >= YEAR_LIST_MAX) return null;
+  const years = Array.from({ length: Math.max(0, c.yearTo - c.yearFrom + 1) }, (_, i) => c.yearFrom! + i);
+  return bind(`{${years.join(',')}}`);
+}
+
+/**
+ * The year bounds as index keys of posts_year_idx (year, price, …) when a price bound is set too. A range of years
+ * with a range of prices is not one stretch of that index: PostgreSQL 15 reads every entry of the years (~30 % of the
+ * table for «2012 и новее») to test the price. As a list of years, the index is searched once per year and reads
+ * only the entries within the price bounds (10 million listings: 310 → 1.5 ms for a capped count). The same rows: a
+ * year is a whole number. An open bound is the lowest or highest year of the published listings, looked up in the
+ * statement by the same index.
+ */
+function yearKeys(c: BoundFilter): SQL | undefined {
+  if (c.priceFrom === null && c.priceTo === null) return undefined;
+  if (c.yearList !== null) return sql`${posts.year} = any(${c.yearList}::int[])`;
+  const edge = (fn: 'min' | 'max') =>
+    sql`(select ${sql.raw(fn)}(p.year) from ${posts} p where p.status = 'published')`;
+  if (c.yearFrom !== null && c.yearTo === null)
+    return sql`${posts.year} = any(array(select generate_series(${c.yearFrom}::int, ${edge('max')})))`;
+  if (c.yearFrom === null && c.yearTo !== null)
+    return sql`${posts.year} = any(array(select generate_series(${edge('min')}, ${c.yearTo}::int)))`;
+  return undefined;
+}
+
 /** What a filter asks, visibility aside; undefined when it asks nothing. */
 function filterCondition(c: FeedCondition): SQL | undefined {
   return filterSql(bindFilter(c, asIs));
 }
 
-function filterSql(c: BoundFilter, vector?: SQL): SQL | undefined {
-  const { plain, text } = filterParts(c, vector);
+function filterSql(c: BoundFilter, vector?: SQL, gathering = false): SQL | undefined {
+  const { plain, text } = filterParts(c, vector, gathering);
   return and(plain, text);
 }
 
@@ -126,7 +159,11 @@ const unindexedVector = sql`coalesce(${postSearchVector}, ''::tsvector)`;
  * (`text`). `vector` is how the text part reads the document: the column itself, or an expression of it that no
  * index matches (so the planner tests it on the rows it gathered by the plain part instead of reading the GIN index).
  */
-function filterParts(c: BoundFilter, vector: SQL = postSearchVector): { plain?: SQL; text?: SQL } {
+function filterParts(
+  c: BoundFilter,
+  vector: SQL = postSearchVector,
+  gathering = false,
+): { plain?: SQL; text?: SQL } {
   const where: SQL[] = [];
   if (c.postIds) where.push(inArray(posts.id, c.postIds));
   const brandOrModel: SQL[] = [];
@@ -138,6 +175,10 @@ function filterParts(c: BoundFilter, vector: SQL = postSearchVector): { plain?: 
   if (c.priceTo !== null) where.push(sql`${posts.price} <= ${c.priceTo}`);
   if (c.yearFrom !== null) where.push(sql`${posts.year} >= ${c.yearFrom}`);
   if (c.yearTo !== null) where.push(sql`${posts.year} <= ${c.yearTo}`);
+  // Only without a brand, model or city, whose feed indexes test the bounds on each entry and are read then: the
+  // list beside the bounds makes the planner count the years' share twice and favour posts_year_idx over them.
+  const years = gathering && brandOrModel.length === 0 && c.cityIds.length === 0 ? yearKeys(c) : undefined;
+  if (years) where.push(years);
   // Each word must be found: in the text (any Russian word form), or as a brand or model it names or misspells.
   const text: SQL[] = [];
   if (c.textQuery !== null) text.push(sql`${vector} @@ websearch_to_tsquery('russian', ${c.textQuery})`);
@@ -423,13 +464,15 @@ function rangePage(n: number, visible: SQL, c: BoundFilter, page: Page, whole = 
   const share = sizes.plainShare ?? page.plainShare ?? FEED_TEXT_PLAIN_SHARE;
   const narrow = sql`(select k <= ${share}::float8 * n from ${spanA})`;
   // Without a plain part the text index is the only way to the matches.
+  // Gathered by an index search, the years go as index keys (yearKeys); the walks test the bounds on each entry.
+  const keyed = filterParts(c, postSearchVector, true).plain;
   const gatheredParts =
     text && plain
       ? [
-          gathered(and(plain, text), sql`${gather} and not ${narrow}`),
-          gathered(and(plain, filterParts(c, unindexedVector).text), sql`${gather} and ${narrow}`),
+          gathered(and(keyed, text), sql`${gather} and not ${narrow}`),
+          gathered(and(keyed, filterParts(c, unindexedVector).text), sql`${gather} and ${narrow}`),
         ]
-      : [gathered(and(plain, text), gather)];
+      : [gathered(and(keyed, text), gather)];
   return {
     ctes: [span(spanA, 1), span(spanB, FEED_WALK_WIDEN), walk(short, 1), walk(long, FEED_WALK_WIDEN, widen)],
     // Short walk, else long walk, else gathered: whichever answers first (a walk over the whole range is exact).
@@ -623,7 +666,7 @@ function countBranches(c: FeedCondition, newer: Cursor | undefined, vector: SQL 
     key: [filter, cutoff, after],
     branches: () =>
       visibleRanges(cutoff).map((visible) =>
-        and(visible, filterSql(filter, vector), after ? newerThan(after) : undefined)!,
+        and(visible, filterSql(filter, vector, true), after ? newerThan(after) : undefined)!,
       ),
   };
 }
