@@ -132,8 +132,7 @@ function yearListOf(c: FeedCondition, bind: Bind): string | null {
 function yearKeys(c: BoundFilter): SQL | undefined {
   if (c.priceFrom === null && c.priceTo === null) return undefined;
   if (c.yearList !== null) return sql`${posts.year} = any(${c.yearList}::int[])`;
-  const edge = (fn: 'min' | 'max') =>
-    sql`(select ${sql.raw(fn)}(p.year) from ${posts} p where p.status = 'published')`;
+  const edge = (fn: 'min' | 'max') => sql`(select ${sql.raw(fn)}(p.year) from ${posts} p where p.status = 'published')`;
   if (c.yearFrom !== null && c.yearTo === null)
     return sql`${posts.year} = any(array(select generate_series(${c.yearFrom}::int, ${edge('max')})))`;
   if (c.yearFrom === null && c.yearTo !== null)
@@ -159,11 +158,7 @@ const unindexedVector = sql`coalesce(${postSearchVector}, ''::tsvector)`;
  * (`text`). `vector` is how the text part reads the document: the column itself, or an expression of it that no
  * index matches (so the planner tests it on the rows it gathered by the plain part instead of reading the GIN index).
  */
-function filterParts(
-  c: BoundFilter,
-  vector: SQL = postSearchVector,
-  gathering = false,
-): { plain?: SQL; text?: SQL } {
+function filterParts(c: BoundFilter, vector: SQL = postSearchVector, gathering = false): { plain?: SQL; text?: SQL } {
   const where: SQL[] = [];
   if (c.postIds) where.push(inArray(posts.id, c.postIds));
   const brandOrModel: SQL[] = [];
