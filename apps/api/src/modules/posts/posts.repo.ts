@@ -73,7 +73,7 @@ interface BoundFilter {
   priceTo: number | null;
   yearFrom: number | null;
   yearTo: number | null;
-  /** Both year bounds, as the list of their years (a PostgreSQL array literal), when a price bound is set too. */
+  /** Both year bounds, as the list of their years (a PostgreSQL array literal), where yearKeyed. */
   yearList: string | null;
   /** The words that name no brand or model, as one websearch query. */
   textQuery: string | null;
@@ -114,15 +114,26 @@ function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
 /** The longest year range sent as a list of years (a filter's years are YEAR_MIN to the current year: ~130). */
 const YEAR_LIST_MAX = 200;
 
+type YearKeyed = Pick<BoundFilter, 'priceFrom' | 'priceTo' | 'anyModelBrandIds' | 'modelIds' | 'cityIds'>;
+
+/**
+ * Whether the gathered matches and the counts take the years as index keys (yearKeys): with a price bound, and
+ * without a brand, model or city, whose feed indexes test the bounds on each entry and are read then (the list beside
+ * the bounds made the planner count the years' share twice and favour posts_year_idx over them).
+ */
+function yearKeyed(c: YearKeyed): boolean {
+  const named = c.anyModelBrandIds.length + c.modelIds.length + c.cityIds.length;
+  return (c.priceFrom !== null || c.priceTo !== null) && named === 0;
+}
+
 function yearListOf(c: FeedCondition, bind: Bind): string | null {
-  const priced = c.priceFrom !== null || c.priceTo !== null;
-  if (!priced || c.yearFrom === null || c.yearTo === null || c.yearTo - c.yearFrom >= YEAR_LIST_MAX) return null;
+  if (!yearKeyed(c) || c.yearFrom === null || c.yearTo === null || c.yearTo - c.yearFrom >= YEAR_LIST_MAX) return null;
   const years = Array.from({ length: Math.max(0, c.yearTo - c.yearFrom + 1) }, (_, i) => c.yearFrom! + i);
   return bind(`{${years.join(',')}}`);
 }
 
 /**
- * The year bounds as index keys of posts_year_idx (year, price, …) when a price bound is set too. A range of years
+ * The year bounds as index keys of posts_year_idx (year, price, …), where yearKeyed. A range of years
  * with a range of prices is not one stretch of that index: PostgreSQL 15 reads every entry of the years (~30 % of the
  * table for «2012 и новее») to test the price. As a list of years, the index is searched once per year and reads
  * only the entries within the price bounds (10 million listings: 310 → 1.5 ms for a capped count). The same rows: a
@@ -130,7 +141,7 @@ function yearListOf(c: FeedCondition, bind: Bind): string | null {
  * statement by the same index.
  */
 function yearKeys(c: BoundFilter): SQL | undefined {
-  if (c.priceFrom === null && c.priceTo === null) return undefined;
+  if (!yearKeyed(c)) return undefined;
   if (c.yearList !== null) return sql`${posts.year} = any(${c.yearList}::int[])`;
   const edge = (fn: 'min' | 'max') => sql`(select ${sql.raw(fn)}(p.year) from ${posts} p where p.status = 'published')`;
   if (c.yearFrom !== null && c.yearTo === null)
@@ -170,9 +181,7 @@ function filterParts(c: BoundFilter, vector: SQL = postSearchVector, gathering =
   if (c.priceTo !== null) where.push(sql`${posts.price} <= ${c.priceTo}`);
   if (c.yearFrom !== null) where.push(sql`${posts.year} >= ${c.yearFrom}`);
   if (c.yearTo !== null) where.push(sql`${posts.year} <= ${c.yearTo}`);
-  // Only without a brand, model or city, whose feed indexes test the bounds on each entry and are read then: the
-  // list beside the bounds makes the planner count the years' share twice and favour posts_year_idx over them.
-  const years = gathering && brandOrModel.length === 0 && c.cityIds.length === 0 ? yearKeys(c) : undefined;
+  const years = gathering ? yearKeys(c) : undefined;
   if (years) where.push(years);
   // Each word must be found: in the text (any Russian word form), or as a brand or model it names or misspells.
   const text: SQL[] = [];
