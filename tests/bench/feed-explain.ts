@@ -4,7 +4,7 @@
 // worst bodies by buffers and by time.
 // `node --import tsx bench/feed-explain.ts [--bodies=1000] [--seed=2121] [--body='{"priceFrom":1}'] [--plan]
 //   [--pro]` (the benchmark's database must be seeded: `bench:feed --sql-only` once).
-import { feedPageQuery } from '@autoradar/api/modules/posts/posts.repo';
+import { feedPageQuery } from '@autoradar/api/modules/posts/feed-sql/page';
 import { olderCursor, resolveFilter } from '@autoradar/api/modules/posts/posts.service';
 import { FEED_PAGE_SIZE } from '@autoradar/core';
 import { createDb, type PostgresDbHandle } from '@autoradar/db';

@@ -1,7 +1,8 @@
 // The feed's SQL alone, one request at a time, over distinct bodies (issue 21): what the repository runs for a page
 // (and for meta.total), timed from the client, with p50/p90/p99, the slowest bodies and the plans of the slowest.
 import { FeedCounter } from '@autoradar/api/modules/posts/feed-counter';
-import { feedCountQuery, feedPageQuery, findFeedPage } from '@autoradar/api/modules/posts/posts.repo';
+import { feedCountQuery } from '@autoradar/api/modules/posts/feed-sql/count';
+import { feedPageQuery, findFeedPage } from '@autoradar/api/modules/posts/feed-sql/page';
 import { resolveFilter, TermCache, olderCursor, type PostsContext } from '@autoradar/api/modules/posts/posts.service';
 import { FEED_COUNT_EXACT_CAP } from '@autoradar/api/modules/posts/feed-counter';
 import { FEED_PAGE_SIZE } from '@autoradar/core';

@@ -9,13 +9,9 @@
 //          --cpu-prof=<dir> (the API process writes a V8 CPU profile there when it stops: `node --cpu-prof`; health
 //          is then left out, so the profile holds the feed's requests alone)
 import autocannon from 'autocannon';
-import {
-  countQuery,
-  countUpToQuery,
-  feedCountQuery,
-  feedPageQuery,
-  renderQuery,
-} from '@autoradar/api/modules/posts/posts.repo';
+import { countQuery, countUpToQuery, feedCountQuery } from '@autoradar/api/modules/posts/feed-sql/count';
+import { feedPageQuery } from '@autoradar/api/modules/posts/feed-sql/page';
+import { renderQuery } from '@autoradar/api/modules/posts/feed-sql/render';
 import {
   resolveFilter,
   olderCursor,

@@ -1,5 +1,5 @@
 import type { Db } from '@autoradar/db';
-import { countUpTo, estimateCount, type CountQuery } from './posts.repo';
+import { countUpTo, estimateCount, type CountQuery } from './feed-sql/count';
 
 /**
  * Counts for `meta.total`, `meta.all` and count-new without counting a million rows (docs/decisions.md, "Feed

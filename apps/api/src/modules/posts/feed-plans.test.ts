@@ -3,15 +3,10 @@ import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { FEED_PAGE_SIZE, OWN_CHANNEL } from '@autoradar/core';
 import { importReferenceData, posts, postMedia } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import {
-  countQuery,
-  countUpTo,
-  feedCondition,
-  findFeedPage,
-  type Cursor,
-  type FeedCondition,
-  type WalkSizes,
-} from './posts.repo';
+import { feedCondition, type Cursor, type FeedCondition } from './feed-sql/condition';
+import { countQuery, countUpTo } from './feed-sql/count';
+import { findFeedPage } from './feed-sql/page';
+import type { WalkSizes } from './feed-sql/range-page';
 
 // Issue 21: the feed's page comes from a short walk in feed order, a longer walk, or the matches gathered by their
 // most selective index and sorted, whichever answers. Whatever part answers, the page must be exactly what the

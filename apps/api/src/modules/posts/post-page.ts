@@ -1,7 +1,7 @@
 import { formatCurrency, formatNumber } from '@autoradar/core';
 import { escapeHtml } from '../../plugins/spa';
 import { POSTS_MESSAGES } from './posts.messages';
-import type { PostRow } from './posts.repo';
+import type { PostRow } from '@autoradar/server/listings/post-row';
 
 // The listing page (DESIGN §2): the web app's shell with the listing's title, description and Open Graph tags in
 // <head>, so crawlers and Telegram link previews read the listing without running the SPA, which then boots as usual.

@@ -11,7 +11,7 @@ import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, signInPro, testClock, testConfig } from '../../testing/test-app';
 import { readJson } from '../../testing/read-json';
 import { FeedCounter } from './feed-counter';
-import { countQuery } from './posts.repo';
+import { countQuery } from './feed-sql/count';
 
 const HOUR = 3_600_000;
 

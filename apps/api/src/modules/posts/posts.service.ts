@@ -15,9 +15,12 @@ import { fieldErrorsToErrorBody, parseId } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { HttpError, notFound } from '../../http/http-error';
 import type { FeedCounter } from './feed-counter';
-import { toPost } from '@autoradar/server/listings/post-row';
+import { findPost, toPost, type PostRow } from '@autoradar/server/listings/post-row';
 import * as repo from './posts.repo';
-import type { Cursor, FeedCondition, PostRow, SearchTerm } from './posts.repo';
+import type { Cursor, FeedCondition, SearchTerm, TimestampParam } from './feed-sql/condition';
+import { countQuery, feedCountQuery } from './feed-sql/count';
+import { findFeedPage } from './feed-sql/page';
+import { findModelBrands, resolveTerms } from './feed-sql/terms';
 
 export interface Viewer {
   user: TariffUser | null;
@@ -49,7 +52,7 @@ const LAST_TIME = new Date('9999-12-31T23:59:59.999Z').getTime();
  * A client timestamp as PostgreSQL should read it: UTC with the client's microseconds kept, so a cursor taken from
  * a listing's published_at names exactly that instant. Out-of-range years are clamped (nothing is older or newer).
  */
-export function toTimestampParam(iso: string): repo.TimestampParam {
+export function toTimestampParam(iso: string): TimestampParam {
   const ms = new Date(iso).getTime();
   if (Number.isNaN(ms)) throw new HttpError(422, MESSAGES.validationFailed, { published_at: [MESSAGES.invalidDate] });
   const clamped = Math.min(LAST_TIME, Math.max(FIRST_YEAR, ms));
@@ -81,7 +84,7 @@ export class TermCache {
     const now = Date.now();
     const missing = words.filter((w) => !((this.entries.get(w)?.expires ?? 0) > now));
     if (missing.length > 0) {
-      for (const term of await repo.resolveTerms(db, missing)) {
+      for (const term of await resolveTerms(db, missing)) {
         if (this.entries.size >= this.options.maxEntries) {
           const oldest = this.entries.keys().next();
           if (!oldest.done) this.entries.delete(oldest.value);
@@ -111,7 +114,7 @@ export async function resolveFilter(ctx: PostsContext, input: FeedFilterInput, v
   checkLimits(input);
   // The contract keeps every id within its column; repeats are dropped so equal filters share cache keys.
   const brandIds = unique(input.brands);
-  const selectedModels = await repo.findModelBrands(ctx.db, unique(input.models));
+  const selectedModels = await findModelBrands(ctx.db, unique(input.models));
   const narrowed = new Set(selectedModels.map((m) => m.brandId));
   return {
     cutoff: getDelayCutoff(viewer.user, viewer.now),
@@ -161,15 +164,15 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
   const visible = visibleOnly(filter.cutoff);
   const unfiltered = countKey(visible) === countKey(filter);
   const [rows, all] = await Promise.all([
-    repo.findFeedPage(ctx.db, filter, { older, newer, limit: FEED_PAGE_SIZE }),
-    unfiltered ? null : ctx.counter.count(countKey(visible), repo.countQuery(visible)),
+    findFeedPage(ctx.db, filter, { older, newer, limit: FEED_PAGE_SIZE }),
+    unfiltered ? null : ctx.counter.count(countKey(visible), countQuery(visible)),
   ]);
   // A first page that is not full holds every match: that is the exact count, with no statement of its own (and a
   // rare filter is what the count would find slowest).
   const total =
     !older && !newer && rows.length < FEED_PAGE_SIZE
       ? rows.length
-      : await ctx.counter.count(countKey(filter), await repo.feedCountQuery(ctx.db, filter), filter.terms.length > 0);
+      : await ctx.counter.count(countKey(filter), await feedCountQuery(ctx.db, filter), filter.terms.length > 0);
   return {
     data: rows.map((row) => toPost(row, viewer)),
     // An estimate of all listings must not read smaller than the filter's own count.
@@ -185,9 +188,9 @@ export async function countNewPosts(
   const filter = await resolveFilter(ctx, input, viewer);
   const costly = filter.terms.length > 0;
   if (!input.latest_published_at)
-    return { count: await ctx.counter.count(countKey(filter), await repo.feedCountQuery(ctx.db, filter), costly) };
+    return { count: await ctx.counter.count(countKey(filter), await feedCountQuery(ctx.db, filter), costly) };
   const latest = toTimestampParam(input.latest_published_at);
-  const query = await repo.feedCountQuery(ctx.db, filter, { publishedAt: latest, id: null });
+  const query = await feedCountQuery(ctx.db, filter, { publishedAt: latest, id: null });
   return { count: await ctx.counter.count(countKey(filter, `>${latest}`), query, costly) };
 }
 
@@ -196,7 +199,7 @@ export type PostLookup = { found: 'visible'; row: PostRow } | { found: 'delayed'
 /** A published listing and whether the viewer may see it yet (core isPostVisible). */
 export async function lookUpPost(ctx: PostsContext, idParam: string, viewer: Viewer): Promise<PostLookup> {
   const id = parseId(idParam);
-  const row = id === null ? undefined : await repo.findPost(ctx.db, id);
+  const row = id === null ? undefined : await findPost(ctx.db, id);
   if (!row || row.status !== 'published') return { found: 'none' };
   if (!isPostVisible(row, viewer.user, viewer.now)) return { found: 'delayed' };
   return { found: 'visible', row };
@@ -215,7 +218,7 @@ export async function getNotes(ctx: PostsContext, ids: number[], viewer: Viewer)
   const postIds = unique(ids);
   if (postIds.length === 0) return { data: [] };
   const filter = { ...visibleOnly(getDelayCutoff(viewer.user, viewer.now)), postIds };
-  const rows = await repo.findFeedPage(ctx.db, filter, { limit: postIds.length });
+  const rows = await findFeedPage(ctx.db, filter, { limit: postIds.length });
   return { data: rows.map((row) => toPost(row, viewer)) };
 }
 
