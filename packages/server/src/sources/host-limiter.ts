@@ -3,9 +3,13 @@ import pThrottle from 'p-throttle';
 
 // Per-host limits for source reads (issue 28): at most `concurrency` requests in flight and at most `perSecond`
 // started in any one-second window (p-throttle's strict mode throttles each call, so no sliding second holds more,
-// unlike a fixed window that lets two bursts meet at its edge), and a pause that holds every request to the host
+// unlike a fixed window that lets two bursts meet at its edge; the window is 100 ms longer than a second, so that the
+// host, which sees arrivals a connection set-up or a busy event loop later than our starts, still counts no more), and a pause that holds every request to the host
 // (a 429's Retry-After, VK's error 29, an MTProto FLOOD_WAIT). The limits hold within one process; N workers share a
 // host's budget by each taking 1/N of it (the scheduler's setting).
+
+/** Slack between the starts we count and the arrivals the host counts. */
+const WINDOW_MARGIN_MS = 100;
 
 export interface HostLimit {
   concurrency: number;
@@ -44,7 +48,9 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
     if (!gate) {
       const limit = options.limitOf(host);
       const throttled = limit
-        ? pThrottle({ limit: limit.perSecond, interval: 1000, strict: true })(<T>(task: () => Promise<T>) => task())
+        ? pThrottle({ limit: limit.perSecond, interval: 1000 + WINDOW_MARGIN_MS, strict: true })(
+            <T>(task: () => Promise<T>) => task(),
+          )
         : null;
       gate = {
         limit: pLimit(limit?.concurrency ?? Number.POSITIVE_INFINITY),
