@@ -39,6 +39,7 @@ export async function httpGet(url: string, options: HttpGetOptions): Promise<Htt
       const buffer = chunk as Buffer;
       size += buffer.length;
       if (size > maxBytes) {
+        res.body.on('error', () => undefined);
         res.body.destroy();
         return { ok: false, reason: 'too-large', detail: `больше ${maxBytes} байт` };
       }
