@@ -150,7 +150,11 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
     });
     if (res.statusCode >= 300 && res.statusCode < 400) {
       discard(res.body);
-      return { redirect: headerValue(res.headers['location']) ?? null, status: res.statusCode };
+      return {
+        kind: 'redirect' as const,
+        location: headerValue(res.headers['location']) ?? null,
+        status: res.statusCode,
+      };
     }
     if (res.statusCode !== 200) {
       discard(res.body);
@@ -171,7 +175,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
       }
       chunks.push(chunk as Buffer);
     }
-    return { bytes: Buffer.concat(chunks) };
+    return { kind: 'bytes' as const, bytes: Buffer.concat(chunks) };
   }
 
   return {
@@ -182,10 +186,10 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
       try {
         for (let hop = 0; ; hop++) {
           const answer = await fetchOnce(url, signal);
-          if ('bytes' in answer) return answer.bytes;
-          if (!answer.redirect) throw new MediaFetchError('http-status', mediaFetchMessages.httpStatus(answer.status));
+          if (answer.kind === 'bytes') return answer.bytes;
+          if (!answer.location) throw new MediaFetchError('http-status', mediaFetchMessages.httpStatus(answer.status));
           if (hop >= maxRedirects) throw new MediaFetchError('too-many-redirects', mediaFetchMessages.tooManyRedirects);
-          url = check(new URL(answer.redirect, url).href);
+          url = check(new URL(answer.location, url).href);
         }
       } catch (err) {
         if (err instanceof MediaFetchError) throw err;
