@@ -1,4 +1,5 @@
-import type { SourceCursor, SourceFailure } from './source-reader';
+import { buildSourcePosts, type RawSourceMessage } from './build-source-posts';
+import type { SourceCursor, SourceFailure, SourceReadSuccess } from './source-reader';
 
 // Paging back through a source that shows its newest posts first (the web preview's ?before=, VK's offset), shared by
 // the readers: read until the last post already seen (catch-up after downtime) and until the oldest post to re-check,
@@ -74,4 +75,28 @@ export async function readPagesBack<T>(
 /** The re-checked ids a successful paged read proves gone: inside the covered range and not shown. */
 export function confirmedGone(recheckIds: readonly number[], read: Pick<PagedRead<unknown>, 'seen' | 'coveredFrom'>) {
   return recheckIds.filter((id) => id >= read.coveredFrom && !read.seen.has(id));
+}
+
+/** A successful paged read as the reader interface answers it: new posts, re-checked ones, confirmed deletions. */
+export function pagedReadSuccess(
+  cursor: SourceCursor,
+  read: PagedRead<RawSourceMessage>,
+  extra: { postUrl: (id: number) => string | null; requests: number; channel: SourceReadSuccess['channel'] },
+): SourceReadSuccess {
+  const unique = new Map<number, RawSourceMessage>();
+  for (const message of read.pages.flatMap((p) => p.items)) unique.set(message.id, message);
+  const posts = buildSourcePosts([...unique.values()], { postUrl: extra.postUrl });
+  const last = cursor.lastSeenId;
+  const recheck = new Set(cursor.recheckIds);
+  const highest = Math.max(last ?? 0, ...read.seen);
+  return {
+    ok: true,
+    fresh: posts.filter((post) => last === null || post.id > last),
+    rechecked: posts.filter((post) => recheck.has(post.id) && (last === null || post.id <= last)),
+    gone: confirmedGone(cursor.recheckIds, read),
+    lastSeenId: highest > 0 ? highest : last,
+    truncated: read.truncated,
+    requests: extra.requests,
+    channel: extra.channel,
+  };
 }

@@ -10,7 +10,7 @@ const count = (n: number, forms: PluralForms) => `${formatNumber(n)} ${selectPlu
 /** 30 секунд, 5 минут, 3 часа: the wait in the unit an operator reads it in. */
 function wait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return count(seconds, SECONDS);
+  if (seconds < 60) return count(seconds, SECONDS);
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 120) return count(minutes, MINUTES);
   return count(Math.ceil(minutes / 60), HOURS);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import sharp from 'sharp';
+import { maxInAnyWindow } from './rate-window';
 
 // A stand-in for t.me's public channel pages on 127.0.0.1 (issue 28): /s/<name> and /s/<name>?before=<id> answer in the
 // page's real structure (the tgme_widget_message blocks t.me serves; see the fixture
@@ -408,16 +409,7 @@ ${body}
     },
     /** The most requests that started within any one second (a sliding window over the arrival times). */
     maxRequestsPerSecond(filter: (r: FakeRequest) => boolean = () => true): number {
-      const times = requests
-        .filter(filter)
-        .map((r) => r.startedAt)
-        .sort((a, b) => a - b);
-      let most = 0;
-      for (let i = 0, j = 0; i < times.length; i++) {
-        while (times[i]! - times[j]! >= 1000) j++;
-        most = Math.max(most, i - j + 1);
-      }
-      return most;
+      return maxInAnyWindow(requests.filter(filter).map((r) => r.startedAt));
     },
     /** How often a request for a channel arrived while another for the same channel was still being answered. */
     overlaps,

@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
-import { buildSourcePosts, seenMessageIds, type RawSourceMessage } from '../build-source-posts';
+import { seenMessageIds, type RawSourceMessage } from '../build-source-posts';
 import type { HostLimiter } from '../host-limiter';
 import { headerValue, httpGet, retryAfterMs } from '../http-get';
-import { confirmedGone, readPagesBack, type PageOutcome } from '../read-pages';
+import { pagedReadSuccess, readPagesBack, type PageOutcome } from '../read-pages';
 import type { SourceFailure, SourceReader, SourceReadOutcome, SourceReadRequest } from '../source-reader';
 import { sourceMessages } from '../sources.messages';
 import { parsePreviewPage, type PreviewHistoryPage } from './parse-preview-page';
@@ -154,24 +154,11 @@ export function createTelegramPreviewReader(options: TelegramPreviewReaderOption
     });
     if (!paged.ok) return { ok: false, failure: paged.failure, requests };
 
-    const unique = new Map<number, RawSourceMessage>();
-    for (const message of paged.pages.flatMap((p) => p.items)) unique.set(message.id, message);
-    const posts = buildSourcePosts([...unique.values()], {
+    return pagedReadSuccess(request, paged, {
       postUrl: (id) => `${PUBLIC_BASE}/${channel.username ?? name}/${id}`,
-    });
-    const last = request.lastSeenId;
-    const recheck = new Set(request.recheckIds);
-    const highest = Math.max(last ?? 0, ...paged.seen);
-    return {
-      ok: true,
-      fresh: posts.filter((post) => last === null || post.id > last),
-      rechecked: posts.filter((post) => recheck.has(post.id) && (last === null || post.id <= last)),
-      gone: confirmedGone(request.recheckIds, paged),
-      lastSeenId: highest > 0 ? highest : last,
-      truncated: paged.truncated,
       requests,
       channel,
-    };
+    });
   }
 
   return { kind: 'telegram-preview', read };
