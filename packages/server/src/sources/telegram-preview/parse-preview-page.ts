@@ -90,9 +90,11 @@ function readText($: CheerioAPI, root: Cheerio<Element>, base: string): { text: 
 function readMedia($: CheerioAPI, block: Cheerio<Element>, base: string) {
   const photos: SourcePhoto[] = [];
   const partIds: number[] = [];
+  // Most posts quote nothing, so the containment check runs only where there is something to be inside.
+  const quotes = block.find(S.foreignMedia).length > 0;
   block.find(S.media).each((_, element) => {
     const media = $(element);
-    if (media.closest(S.foreignMedia).length > 0) return;
+    if (quotes && media.closest(S.foreignMedia).length > 0) return;
     const isVideo = media.hasClass(S.videoClass);
     const style = isVideo ? media.find(S.videoThumb).first().css('background-image') : media.css('background-image');
     const url = absolute(cssUrl(style) ?? undefined, base);
@@ -113,7 +115,13 @@ function readMessage(
   const id = Number(idText);
   if (!channel || !Number.isSafeInteger(id) || id <= 0) return null;
   const when = new Date(block.find(S.date).first().attr('datetime') ?? '');
-  const { text, links } = readText($, block.find(S.text), base);
+  const bubble = block.children(S.bubble);
+  const own = bubble.children(S.text);
+  const { text, links } = readText(
+    $,
+    own.length > 0 ? own : bubble.children(S.supportedContainer).children(S.text),
+    base,
+  );
   const { photos, partIds } = readMedia($, block, base);
   const metaWords = block
     .find(S.meta)
@@ -143,9 +151,13 @@ function readMessage(
   };
 }
 
-/** Reads one page t.me served for `pageUrl` (used to resolve relative links). */
+/**
+ * Reads one page t.me served for `pageUrl` (used to resolve relative links). Parsed by htmlparser2 in HTML mode
+ * rather than cheerio's default parse5: t.me's pages are well-formed, and htmlparser2 builds their tree about four
+ * times faster (docs/performance.md), which is most of a read's CPU.
+ */
 export function parsePreviewPage(html: string, pageUrl: string): PreviewPage {
-  const $ = load(html);
+  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
   const history = $(S.history);
   if (history.length === 0) {
     const title = $(S.pageTitle).first();

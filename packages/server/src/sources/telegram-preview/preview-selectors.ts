@@ -11,11 +11,11 @@ export const PREVIEW_SELECTORS = {
   message: '.tgme_widget_message[data-post]',
   /** Class of a service block (channel created, photo changed, message pinned). */
   serviceClass: 'service_message',
-  /** The post's text: the bubble's own text block (a reply's quoted text and a link card's text are deeper). */
-  text: [
-    '.tgme_widget_message_bubble > .tgme_widget_message_text',
-    '.tgme_widget_message_bubble > .media_supported_cont > .tgme_widget_message_text',
-  ].join(', '),
+  /** The block's bubble (a direct child), and in it the post's own text block, directly or inside the container
+   * t.me wraps it in when the media cannot be shown; a reply's quoted text and a link card's text are deeper. */
+  bubble: '.tgme_widget_message_bubble',
+  text: '.tgme_widget_message_text',
+  supportedContainer: '.media_supported_cont',
   /** The post's time: `<time datetime="2026-09-27T07:24:01+00:00">`. */
   date: '.tgme_widget_message_date time[datetime]',
   /** Holds the word «edited» before the date link when the post was edited. */
