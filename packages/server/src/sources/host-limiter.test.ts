@@ -7,7 +7,7 @@ import { createHostLimiter } from './host-limiter';
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('host limiter', () => {
-  it('keeps each host to its concurrency and its starts per second, independently', async () => {
+  it('keeps each host to its concurrency and paces its starts, independently', async () => {
     const limiter = createHostLimiter({
       limitOf: (host) => (host === 't.me' ? { concurrency: 2, perSecond: 4 } : undefined),
     });
@@ -17,7 +17,7 @@ describe('host limiter', () => {
     const task = async () => {
       starts.push(Date.now());
       most = Math.max(most, ++running);
-      await tick(30);
+      await tick(700);
       running--;
     };
     const unlimited: number[] = [];
@@ -28,6 +28,9 @@ describe('host limiter', () => {
     expect(starts).toHaveLength(10);
     expect(most).toBe(2);
     expect(maxInAnyWindow(starts)).toBeLessThanOrEqual(4);
+    // Evenly paced (1.1 s / 4), never a burst of the whole limit at once.
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(270);
     // The unlimited host did not queue behind t.me.
     expect(Math.max(...unlimited)).toBeLessThan(Math.max(...starts));
   });

@@ -31,15 +31,8 @@ const SourcesEnvSchema = z.object({
   TELEGRAM_PREVIEW_URL: z.preprocess(
     emptyToUndefined,
     z
-      .string()
+      .url({ protocol: /^https?$/, message: 'ожидается адрес http(s)://…' })
       .default('https://t.me')
-      .refine((v) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(v).protocol);
-        } catch {
-          return false;
-        }
-      }, 'ожидается адрес http(s)://…')
       .transform((v) => v.replace(/\/+$/, '')),
   ),
   TELEGRAM_PREVIEW_CONCURRENCY: positiveInt(8, 100),

@@ -11,7 +11,7 @@ import type {
   SourceReadRequest,
 } from '../source-reader';
 import { sourceMessages } from '../sources.messages';
-import { previewChannelName } from '../telegram-preview/telegram-preview-reader';
+import { noChannelName, telegramChannelName } from '../telegram-channel-name';
 import { mtprotoMessage, publicUsername } from './mtproto-message';
 import type { PeerStore, StoredPeer } from './peer-store';
 
@@ -101,13 +101,8 @@ export function createMtprotoReader(options: MtprotoReaderOptions): MtprotoReade
 
   async function read(request: SourceReadRequest): Promise<SourceReadOutcome> {
     let requests = 0;
-    const name = previewChannelName(request.identifier);
-    if (!name)
-      return {
-        ok: false,
-        failure: { code: 'not-found', message: sourceMessages.channelNotFound(request.identifier) },
-        requests,
-      };
+    const name = telegramChannelName(request.identifier);
+    if (!name) return noChannelName(request.identifier);
     let peer: StoredPeer;
     try {
       const found = await peerOf(name);

@@ -5,6 +5,7 @@ import { headerValue, httpGet, retryAfterMs } from '../http-get';
 import { pagedReadSuccess, readPagesBack, type PageOutcome } from '../read-pages';
 import type { SourceFailure, SourceReader, SourceReadOutcome, SourceReadRequest } from '../source-reader';
 import { sourceMessages } from '../sources.messages';
+import { noChannelName, telegramChannelName } from '../telegram-channel-name';
 import { parsePreviewPage, type PreviewHistoryPage } from './parse-preview-page';
 
 // Public channels through their web preview (issue 28): t.me/s/<name> shows the newest ~20 messages (an album's
@@ -29,12 +30,6 @@ const DEFAULT_RETRY_AFTER_MS = 60_000;
 /** Public post links point at Telegram itself, whatever address the pages were read from. */
 const PUBLIC_BASE = 'https://t.me';
 
-/** The channel name the preview is asked for: '@name', 'name' or a t.me link's name; null for a numeric chat id. */
-export function previewChannelName(identifier: string): string | null {
-  const name = identifier.trim().replace(/^@/, '').toLowerCase();
-  return /^[a-z][a-z0-9_]{3,31}$/.test(name) ? name : null;
-}
-
 export function createTelegramPreviewReader(options: TelegramPreviewReaderOptions): SourceReader {
   const base = options.baseUrl.replace(/\/+$/, '');
   const host = new URL(base).host;
@@ -48,13 +43,8 @@ export function createTelegramPreviewReader(options: TelegramPreviewReaderOption
 
   async function read(request: SourceReadRequest): Promise<SourceReadOutcome> {
     let requests = 0;
-    const name = previewChannelName(request.identifier);
-    if (!name)
-      return {
-        ok: false,
-        failure: { code: 'not-found', message: sourceMessages.channelNotFound(request.identifier) },
-        requests,
-      };
+    const name = telegramChannelName(request.identifier);
+    if (!name) return noChannelName(request.identifier);
 
     const get = (url: string) => {
       requests++;
