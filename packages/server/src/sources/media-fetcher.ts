@@ -109,7 +109,7 @@ export function createMediaFetcher(options: MediaFetcherOptions): MediaFetcher {
   const dispatcher = new Agent({
     connections: 16,
     keepAliveTimeout: 10_000,
-    connect: { lookup: checkedLookup as never },
+    connect: { lookup: checkedLookup },
   });
 
   /** The URL, if it may be fetched at all (scheme, host in the list, a literal address's range). */

@@ -26,11 +26,15 @@ export function fakeMtprotoClient() {
 
   const byId = (channelId: Api.long) => [...channels.values()].find((c) => c.channel.id.equals(channelId)) ?? null;
 
+  /** Telegram's error for `request`, built by GramJS as the real client builds it. */
+  const rpcError = (request: Api.AnyRequest, code: number, message: string): Error =>
+    RPCMessageToError(new Api.RpcError({ errorCode: code, errorMessage: message }), request) as Error;
+
   const fail = (request: Api.AnyRequest) => {
     const index = errors.findIndex((e) => e.method === request.className);
     if (index < 0) return;
     const [error] = errors.splice(index, 1);
-    throw RPCMessageToError(new Api.RpcError({ errorCode: error!.code, errorMessage: error!.message }), request);
+    throw rpcError(request, error!.code, error!.message);
   };
 
   const client: MtprotoClient = {
@@ -39,14 +43,12 @@ export function fakeMtprotoClient() {
       try {
         fail(request);
       } catch (err) {
-        return Promise.reject(err as Error);
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
       }
       if (request instanceof Api.contacts.ResolveUsername) {
         const found = channels.get(request.username.toLowerCase());
         if (!found) {
-          return Promise.reject(
-            RPCMessageToError(new Api.RpcError({ errorCode: 400, errorMessage: 'USERNAME_NOT_OCCUPIED' }), request),
-          );
+          return Promise.reject(rpcError(request, 400, 'USERNAME_NOT_OCCUPIED'));
         }
         return Promise.resolve(
           new Api.contacts.ResolvedPeer({
@@ -60,9 +62,7 @@ export function fakeMtprotoClient() {
         const peer = request.peer as Api.InputPeerChannel;
         const found = byId(peer.channelId);
         if (!found || !found.channel.accessHash?.equals(peer.accessHash)) {
-          return Promise.reject(
-            RPCMessageToError(new Api.RpcError({ errorCode: 400, errorMessage: 'CHANNEL_INVALID' }), request),
-          );
+          return Promise.reject(rpcError(request, 400, 'CHANNEL_INVALID'));
         }
         const all = [...found.messages.values()].sort((a, b) => b.id - a.id);
         const page = all

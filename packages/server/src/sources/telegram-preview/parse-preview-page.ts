@@ -1,5 +1,5 @@
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import type { RawSourceMessage } from '../build-source-posts';
 import type { SourceLink, SourcePhoto } from '../source-reader';
 import { PREVIEW_SELECTORS as S } from './preview-selectors';
@@ -64,8 +64,8 @@ function messageIdOf(href: string | undefined, base: string): number | null {
 function readText($: CheerioAPI, root: Cheerio<Element>, base: string): { text: string; links: SourceLink[] } {
   const links: SourceLink[] = [];
   const walk = (node: AnyNode): string => {
-    if (node.type === 'text') return node.data;
-    if (node.type !== 'tag') return '';
+    if (isText(node)) return node.data;
+    if (!isTag(node)) return '';
     if (node.name === 'br') return '\n';
     const inner = node.children.map(walk).join('');
     if (node.name === 'a') {
@@ -127,7 +127,7 @@ function readMessage(
     .find(S.meta)
     .first()
     .contents()
-    .filter((_, node) => node.type === 'text')
+    .filter((_, node) => isText(node))
     .text();
   const forward = block.find(S.forwardedName).first();
   return {
