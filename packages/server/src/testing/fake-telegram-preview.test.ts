@@ -31,7 +31,7 @@ describe('fake t.me', () => {
 
   it('pages about 20 messages, albums whole, with a link to the older ones', async () => {
     const channel = fake.addChannel('avto_pages');
-    for (let i = 0; i < 30; i++) channel.post({ text: `Пост ${i}`, photos: i % 6 === 0 ? 4 : 0 });
+    for (let i = 0; i < 30; i++) channel.post({ text: `Пост ${i}`, photos: i % 6 === 5 ? 4 : 0 });
     const page = async (query: string) => {
       const parsed = parsePreviewPage(await get(`/s/avto_pages${query}`), `${fake.url}/s/avto_pages`);
       if (parsed.kind !== 'history') throw new Error('not a channel page');
