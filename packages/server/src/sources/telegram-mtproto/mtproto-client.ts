@@ -1,7 +1,7 @@
 import { TelegramClient } from 'telegram';
 import { Logger, LogLevel } from 'telegram/extensions/Logger.js';
 import { StringSession } from 'telegram/sessions/index.js';
-import type { MtprotoClient } from './mtproto-reader';
+import { MTPROTO_TIMEOUT_MS, MtprotoTimeoutError, type MtprotoClient } from './mtproto-reader';
 
 // GramJS (the npm package `telegram`) connected with our user session (TELEGRAM_API_ID, TELEGRAM_API_HASH,
 // TELEGRAM_SESSION), and the one-time interactive login that makes that session. GramJS over mtcute: it is plain
@@ -23,19 +23,39 @@ function newClient(settings: MtprotoSettings): TelegramClient {
   });
 }
 
-/** A client that connects on its first call, so a process without MTProto sources never opens a connection. */
+/** `promise`, or a MtprotoTimeoutError once `ms` have passed without an answer. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new MtprotoTimeoutError(`${what}: no answer in ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+/**
+ * A client that connects on its first call (a process without MTProto sources never opens a connection) and gives up
+ * on a call after MTPROTO_TIMEOUT_MS, so a read always ends.
+ */
 export function createMtprotoClient(settings: MtprotoSettings): MtprotoClient & { disconnect(): Promise<void> } {
   const client = newClient(settings);
   let connected: Promise<unknown> | null = null;
   const ready = () => (connected ??= client.connect());
   return {
     async invoke(request) {
-      await ready();
-      return client.invoke(request);
+      await within(ready(), MTPROTO_TIMEOUT_MS, 'connect');
+      return within(client.invoke(request), MTPROTO_TIMEOUT_MS, request.className);
     },
     async downloadMedia(media, params) {
-      await ready();
-      return client.downloadMedia(media, params ?? {});
+      await within(ready(), MTPROTO_TIMEOUT_MS, 'connect');
+      return within(client.downloadMedia(media, params ?? {}), MTPROTO_TIMEOUT_MS, 'download');
     },
     async disconnect() {
       if (connected) await client.disconnect();

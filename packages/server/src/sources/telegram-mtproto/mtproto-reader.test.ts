@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeMtprotoClient } from '../../testing/fake-mtproto-client';
 import type { SourceReadOutcome, SourceReadSuccess } from '../source-reader';
 import { createMemoryPeerStore } from './peer-store';
-import { createMtprotoReader } from './mtproto-reader';
+import { createMtprotoReader, mtprotoFailure, MtprotoTimeoutError } from './mtproto-reader';
 
 // The MTProto reader over a stand-in client that answers with GramJS's own objects and errors (see
 // testing/fake-mtproto-client.ts): the username resolved once and its peer kept, history paged back with offset_id,
@@ -150,6 +150,17 @@ describe('MTProto reader', () => {
     expect(
       success(await reader.read({ identifier: 'closed_cars', lastSeenId: null, recheckIds: [] })).fresh,
     ).toHaveLength(1);
+  });
+
+  it('calls a call without an answer a timeout and a dropped connection a network failure', () => {
+    expect(mtprotoFailure(new MtprotoTimeoutError('messages.GetHistory: no answer'), 'closed_cars')).toMatchObject({
+      code: 'timeout',
+      message: 'Telegram не ответил за 30 секунд: попробуем позже.',
+    });
+    expect(mtprotoFailure(new Error('Connection closed'), 'closed_cars')).toMatchObject({
+      code: 'network',
+      message: 'Не удалось связаться с Telegram (Connection closed): попробуем позже.',
+    });
   });
 
   it('follows a renamed channel by its kept peer and links its posts under the new name', async () => {

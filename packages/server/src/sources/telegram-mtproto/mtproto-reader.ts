@@ -38,6 +38,12 @@ export interface MtprotoReaderOptions {
   maxPages?: number;
 }
 
+/** How long one MTProto call may take before the read gives up (GramJS has no request timeout of its own). */
+export const MTPROTO_TIMEOUT_MS = 30_000;
+
+/** A call that got no answer within MTPROTO_TIMEOUT_MS. */
+export class MtprotoTimeoutError extends Error {}
+
 const PAGE_SIZE = 100;
 const FIRST_READ_COUNT = 20;
 
@@ -71,9 +77,9 @@ export function mtprotoFailure(err: unknown, name: string): SourceFailure {
     if (PRIVATE_ERRORS.has(code)) return { code: 'private', message: sourceMessages.mtprotoPrivate(name) };
     return { code: 'network', message: sourceMessages.mtprotoError(code) };
   }
-  const text = err instanceof Error ? err.message : String(err);
-  if (/timeout/i.test(text)) return { code: 'timeout', message: sourceMessages.tgTimeout(10_000) };
-  return { code: 'network', message: sourceMessages.tgNetwork(text) };
+  if (err instanceof MtprotoTimeoutError)
+    return { code: 'timeout', message: sourceMessages.tgTimeout(MTPROTO_TIMEOUT_MS) };
+  return { code: 'network', message: sourceMessages.tgNetwork(err instanceof Error ? err.message : String(err)) };
 }
 
 export interface MtprotoReader extends SourceReader {
