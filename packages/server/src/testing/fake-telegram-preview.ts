@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { load } from 'cheerio';
 import sharp from 'sharp';
 import { maxInAnyWindow } from './rate-window';
 
@@ -80,9 +81,15 @@ export interface FakeFailure {
   count?: number;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
-const textHtml = (text: string) => escapeHtml(text).replace(/\n/g, '<br/>');
+// Markup is escaped by cheerio's serializer (the readers' own parser), not by another hand-written escape.
+const dom = load('');
+/** Text as element content. */
+const escapeHtml = (text: string) => dom('<i></i>').text(text).html() ?? '';
+/** Text with line breaks as t.me renders it. */
+const textHtml = (text: string) => text.split('\n').map(escapeHtml).join('<br/>');
+/** One element with its attributes escaped. */
+const element = (tag: string, attrs: Record<string, string>, innerHtml: string) =>
+  dom.html(dom(`<${tag}></${tag}>`).attr(attrs).html(innerHtml));
 
 /** A small JPEG whose pixels follow from `key`, so two photos never look alike to a perceptual hash. */
 async function patternJpeg(key: string): Promise<Buffer> {
@@ -159,7 +166,11 @@ export async function startFakeTelegramPreview(options: FakeTelegramPreviewOptio
     const forward = m.forwardedFrom
       ? `<div class="tgme_widget_message_forwarded_from accent_color">Forwarded from&nbsp;${
           m.forwardedFrom.url
-            ? `<a class="tgme_widget_message_forwarded_from_name" href="${escapeHtml(m.forwardedFrom.url)}"><span dir="auto">${escapeHtml(m.forwardedFrom.name)}</span></a>`
+            ? element(
+                'a',
+                { class: 'tgme_widget_message_forwarded_from_name', href: m.forwardedFrom.url },
+                `<span dir="auto">${escapeHtml(m.forwardedFrom.name)}</span>`,
+              )
             : `<span class="tgme_widget_message_forwarded_from_name">${escapeHtml(m.forwardedFrom.name)}</span>`
         }</div>`
       : '';

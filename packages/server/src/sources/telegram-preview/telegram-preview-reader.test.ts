@@ -35,7 +35,7 @@ describe('telegram web preview reader', () => {
     const forward = channel.post({
       text: 'Kia Rio 2020',
       photos: 1,
-      forwardedFrom: { name: 'Авто РФ', url: 'https://t.me/avto_rf/9' },
+      forwardedFrom: { name: 'Авто "РФ" & <Ко>', url: 'https://t.me/avto_rf/9' },
     });
     channel.service('Авто Москва pinned «BMW X5 2019»');
 
@@ -59,7 +59,7 @@ describe('telegram web preview reader', () => {
       { kind: 'video-poster', location: { via: 'http', url: `${fake.url}/file/avto_msk-${video}-video.jpg` } },
     ]);
     expect(read.fresh.find((p) => p.id === forward)!.forwardedFrom).toEqual({
-      name: 'Авто РФ',
+      name: 'Авто "РФ" & <Ко>',
       url: 'https://t.me/avto_rf/9',
     });
     expect(read).toMatchObject({
