@@ -42,9 +42,14 @@ export function createTelegramPreviewReader(options: TelegramPreviewReaderOption
   };
 
   async function read(request: SourceReadRequest): Promise<SourceReadOutcome> {
-    let requests = 0;
     const name = telegramChannelName(request.identifier);
-    if (!name) return noChannelName(request.identifier);
+    return name ? readChannel(name, request) : noChannelName(request.identifier);
+  }
+
+  async function readChannel(name: string, request: SourceReadRequest): Promise<SourceReadOutcome> {
+    let requests = 0;
+    const notFound: SourceFailure = { code: 'not-found', message: sourceMessages.channelNotFound(name) };
+    const previewOff: SourceFailure = { code: 'preview-disabled', message: sourceMessages.previewDisabled(name) };
 
     const get = (url: string) => {
       requests++;
@@ -55,15 +60,12 @@ export function createTelegramPreviewReader(options: TelegramPreviewReaderOption
     /** Where a redirect from /s/<name> leads: the channel's own page says whether the name is in use. */
     async function classifyRedirect(location: string | undefined): Promise<SourceFailure> {
       const target = location ? new URL(location, `${base}/s/${name}`) : null;
-      if (!target || target.host !== host)
-        return { code: 'preview-disabled', message: sourceMessages.previewDisabled(name!) };
+      if (!target || target.host !== host) return previewOff;
       const res = await get(target.href);
       if (!res.ok) return transportFailure(res.reason, res.detail);
-      if (res.status === 404) return { code: 'not-found', message: sourceMessages.channelNotFound(name!) };
+      if (res.status === 404) return notFound;
       const page = parsePreviewPage(res.body, target.href);
-      if (page.kind === 'contact' && page.title === null)
-        return { code: 'not-found', message: sourceMessages.channelNotFound(name!) };
-      return { code: 'preview-disabled', message: sourceMessages.previewDisabled(name!) };
+      return page.kind === 'contact' && page.title === null ? notFound : previewOff;
     }
 
     function transportFailure(reason: 'timeout' | 'network' | 'too-large', detail: string): SourceFailure {
@@ -92,32 +94,25 @@ export function createTelegramPreviewReader(options: TelegramPreviewReaderOption
       }
       if (res.status >= 300 && res.status < 400)
         return { ok: false, failure: await classifyRedirect(headerValue(res.headers['location'])) };
-      if (res.status === 404)
-        return { ok: false, failure: { code: 'not-found', message: sourceMessages.channelNotFound(name!) } };
+      if (res.status === 404) return { ok: false, failure: notFound };
       if (res.status !== 200)
         return { ok: false, failure: { code: 'network', message: sourceMessages.tgHttpStatus(res.status) } };
       const parsed = parsePreviewPage(res.body, url);
       if (parsed.kind !== 'history') {
-        if (parsed.kind === 'contact')
-          return {
-            ok: false,
-            failure:
-              parsed.title === null
-                ? { code: 'not-found', message: sourceMessages.channelNotFound(name!) }
-                : { code: 'preview-disabled', message: sourceMessages.previewDisabled(name!) },
-          };
-        return { ok: false, failure: { code: 'unreadable', message: sourceMessages.tgUnreadable(name!) } };
+        const unreadable: SourceFailure = { code: 'unreadable', message: sourceMessages.tgUnreadable(name) };
+        const contact = parsed.title === null ? notFound : previewOff;
+        return { ok: false, failure: parsed.kind === 'contact' ? contact : unreadable };
       }
       const renamedTo = renamed(parsed);
       if (renamedTo)
         return {
           ok: false,
-          failure: { code: 'renamed', message: sourceMessages.renamed(name!, renamedTo), newName: renamedTo },
+          failure: { code: 'renamed', message: sourceMessages.renamed(name, renamedTo), newName: renamedTo },
         };
       // The newest page of a channel with posts is never empty: an empty one is a hidden preview, and must not be
       // taken for "every post deleted".
       if (before === null && parsed.messages.length === 0)
-        return { ok: false, failure: { code: 'preview-disabled', message: sourceMessages.previewEmpty(name!) } };
+        return { ok: false, failure: { code: 'preview-disabled', message: sourceMessages.previewEmpty(name) } };
       if (before === null) channel = { title: parsed.title, username: parsed.username ?? name };
       const ids = seenMessageIds(parsed.messages);
       return {
