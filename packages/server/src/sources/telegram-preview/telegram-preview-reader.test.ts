@@ -234,12 +234,18 @@ describe('telegram web preview reader', () => {
     expect(read).toMatchObject({ ok: false, failure: { code: 'preview-disabled' } });
   });
 
-  it('answers a 5xx, a refused connection and a numeric chat id with typed failures', async () => {
+  it('answers a 5xx, a page it cannot read, a refused connection and a numeric chat id with typed failures', async () => {
     fake.addChannel('avto_5xx').post({ text: 'Пост' });
     fake.failNext(502, { channel: 'avto_5xx' });
     expect(await reader.read({ identifier: 'avto_5xx', lastSeenId: null, recheckIds: [] })).toMatchObject({
       ok: false,
       failure: { code: 'network', message: 'Telegram ответил кодом 502: попробуем позже.' },
+    });
+    // A page of neither kind (a captcha, a changed layout) is unreadable, not an empty channel.
+    fake.failNext(200, { channel: 'avto_5xx' });
+    expect(await reader.read({ identifier: 'avto_5xx', lastSeenId: 1, recheckIds: [1] })).toMatchObject({
+      ok: false,
+      failure: { code: 'unreadable' },
     });
     const nowhere = createTelegramPreviewReader({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 2_000 });
     expect(await nowhere.read({ identifier: 'avto_5xx', lastSeenId: null, recheckIds: [] })).toMatchObject({
