@@ -110,8 +110,3 @@ export interface SourceReader {
   readonly kind: SourceReaderKind;
   read(request: SourceReadRequest): Promise<SourceReadOutcome>;
 }
-
-/** A failure is temporary when the same read may well succeed later without anyone changing the source. */
-export function isTemporaryFailure(failure: SourceFailure): boolean {
-  return ['rate-limited', 'timeout', 'network'].includes(failure.code);
-}
