@@ -1,59 +1,15 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sources, type DbHandle } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { fakeVk, vkItem } from '../testing/fake-vk-api';
 import { createVkClient, createVkPoller, type VkPost } from './vk';
 
 // The VK adapter against a fake VK API on 127.0.0.1 that answers in VK's documented shapes ({response: {count,
 // items}} and {error: {error_code, error_msg}}), on PGlite and PostgreSQL.
 
-type Item = {
-  id: number;
-  owner_id: number;
-  date: number;
-  text: string;
-  marked_as_ads?: number;
-  attachments?: unknown[];
-};
-
-function fakeVk() {
-  const walls = new Map<number, Item[]>();
-  const errors = new Map<number, number[]>(); // owner id → error codes to answer first, one per call
-  const calls: { method: string; params: URLSearchParams }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const params = new URLSearchParams(body);
-      const method = (req.url ?? '').split('/').pop() ?? '';
-      calls.push({ method, params });
-      const owner = Number(params.get('owner_id'));
-      const queued = errors.get(owner);
-      const code = queued?.shift();
-      res.setHeader('content-type', 'application/json');
-      if (params.get('access_token') !== 'vk-test-token' || !params.get('v')) {
-        res.end(JSON.stringify({ error: { error_code: 5, error_msg: 'User authorization failed' } }));
-      } else if (code !== undefined) {
-        const msg = { 6: 'Too many requests per second', 9: 'Flood control', 29: 'Rate limit reached' }[code];
-        res.end(JSON.stringify({ error: { error_code: code, error_msg: msg, request_params: [] } }));
-      } else {
-        const items = [...(walls.get(owner) ?? [])].sort((a, b) => b.id - a.id);
-        res.end(JSON.stringify({ response: { count: items.length, items } }));
-      }
-    });
-  });
-  return { server, walls, errors, calls };
-}
-
-const item = (owner: number, id: number, text: string, extra: Partial<Item> = {}): Item => ({
-  id,
-  owner_id: owner,
-  date: 1_795_000_000 + id,
-  text,
-  ...extra,
-});
+const item = vkItem;
 
 describeEachDb('VK adapter', (getDb) => {
   const vk = fakeVk();
