@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
-import { seedListing } from '@autoradar/server/listings/seed-listings';
+import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInAdmin, testClock, testConfig } from '../testing/test-app';
 import { silentLog } from './log';
 import { realtimeServerOptions } from './realtime.plugin';
@@ -66,7 +66,8 @@ describeEachDb('live events from API changes', (getDb) => {
     price: 900_000,
     publishedAt,
   });
-  const createPost = (channel: string, publishedAt: Date) => seedListing(getDb().db, listing(channel, publishedAt));
+  const createPost = async (channel: string, publishedAt: Date) =>
+    (await addListing(getDb().db, listing(channel, publishedAt))).id;
   /** Published by the listing lifecycle on the app's fan-out, as the sell form and the bot publish. */
   const publish = (channel: string) =>
     changeListings({ db: getDb().db, events: app.events, clock }, (l) =>

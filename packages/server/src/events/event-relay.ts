@@ -47,7 +47,13 @@ export async function relayEvents(
     if (event) void events.receive(event);
   };
   if (handle.kind === 'pglite') {
-    return handle.client.listen(EVENT_RELAY_CHANNEL, onText);
+    try {
+      return await handle.client.listen(EVENT_RELAY_CHANNEL, onText);
+    } catch (err) {
+      // This process's own events still flow; only other processes' changes stay unheard.
+      log.error({ err }, 'События: LISTEN недоступен, события других процессов не приходят');
+      return async () => {};
+    }
   }
   const onNotification = (message: { channel: string; payload?: string }) => {
     if (message.channel === EVENT_RELAY_CHANNEL) onText(message.payload);

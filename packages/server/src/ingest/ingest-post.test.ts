@@ -170,10 +170,15 @@ describeEachDb('ingestion of channel posts', (getDb) => {
   });
 
   it('unpublishes the listing when an edit says it is sold', async () => {
-    const result = await ingestEdit(deps, index, { source: kazanCars, messageId: 501, text: `ПРОДАНО\n\n${camry}` });
+    const sold = { source: kazanCars, messageId: 501, text: `ПРОДАНО\n\n${camry}` };
+    const result = await ingestEdit(deps, index, sold);
     expect(result).toEqual({ status: 'unpublished', postId: listingId });
     const [listing] = await db.select().from(posts).where(eq(posts.id, listingId));
     expect(listing!.status).toBe('unpublished');
+    expect(heard()).toEqual([['listing.unpublished', { postId: listingId }]]);
+    // Said twice, it is unpublished once.
+    await ingestEdit(deps, index, sold);
+    expect(heard()).toEqual([]);
   });
 
   it('counts what is not a sale as rejected and publishes nothing', async () => {

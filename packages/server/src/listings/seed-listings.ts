@@ -1,5 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
-import { postMedia, postPrices, posts, type Db, type DbTransaction, type NewPost } from '@autoradar/db';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { postMedia, postPrices, posts, type Db, type DbTransaction } from '@autoradar/db';
 import type { ListingMedia } from './listing-lifecycle';
 
 // Listings written in bulk, not lived: the demo feed, the benchmark's million and test fixtures. They keep the times
@@ -7,9 +8,12 @@ import type { ListingMedia } from './listing-lifecycle';
 // but no notification job, no guest announcement and no event: a seed runs before anyone listens, and it describes a
 // past that has happened already. Everything else goes through listing-lifecycle.ts.
 
-/** A listing as a seed writes it: any column of `posts` (its status, its times, the demo mark) and its photos. */
+/**
+ * A listing as a seed writes it: any column of `posts` (its status, its times, the demo mark; a column may be an SQL
+ * expression, e.g. a timestamp with microseconds) and its photos.
+ */
 export interface SeedListing {
-  post: Omit<NewPost, 'id' | 'searchVector'>;
+  post: PgInsertValue<typeof posts>;
   media?: readonly ListingMedia[];
 }
 
@@ -33,16 +37,6 @@ export async function seedListings(tx: Db | DbTransaction, listings: readonly Se
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
-}
-
-/** One seeded listing (a test's fixture); resolves with its id. */
-export async function seedListing(
-  tx: Db | DbTransaction,
-  post: SeedListing['post'],
-  media: readonly ListingMedia[] = [],
-): Promise<number> {
-  const [id] = await seedListings(tx, [{ post, media }]);
-  return id!;
 }
 
 /**

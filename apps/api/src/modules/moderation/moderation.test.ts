@@ -5,7 +5,7 @@ import { contract } from '@autoradar/contract';
 import { posts } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { createDomainEvents, type DomainEvent } from '@autoradar/server/events/domain-events';
-import { seedListing } from '@autoradar/server/listings/seed-listings';
+import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testClock } from '../../testing/test-app';
 import { readJson } from '../../testing/read-json';
 import { unpublishPost } from './moderation.service';
@@ -18,15 +18,17 @@ describeEachDb('unpublish (admin)', (getDb) => {
   });
   afterAll(() => app.close());
 
-  const createPost = (title: string) =>
-    seedListing(getDb().db, {
-      channel: 'site',
-      title,
-      text: '<p>Продаю</p>',
-      year: 2015,
-      price: 900_000,
-      publishedAt: new Date(clock().getTime() - 3_600_000),
-    });
+  const createPost = async (title: string) =>
+    (
+      await addListing(getDb().db, {
+        channel: 'site',
+        title,
+        text: '<p>Продаю</p>',
+        year: 2015,
+        price: 900_000,
+        publishedAt: new Date(clock().getTime() - 3_600_000),
+      })
+    ).id;
   const search = async (headers: Record<string, string>) =>
     readJson(
       await app.inject({ method: 'POST', url: '/api/posts/search', headers, payload: {} }),
