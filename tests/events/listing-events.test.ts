@@ -10,7 +10,7 @@ import { createLocalBus, type RealtimeBus } from '@autoradar/api/realtime/bus';
 import { silentLog } from '@autoradar/api/realtime/log';
 import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
-import { buildTestApp, signIn, signInAdmin, testConfig } from '@autoradar/api/testing/test-app';
+import { buildTestApp, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
 import { readJson } from '@autoradar/api/testing/read-json';
 import {
   LISTING_EVENTS,
@@ -219,7 +219,8 @@ describeEachDb('one listing event path in every process kind', (getDb) => {
       .insert(models)
       .values({ brandId: toyota!.id, name: 'Camry' })
       .returning({ id: models.id });
-    const seller = await signIn(db);
+    // Selling is a PRO feature.
+    const seller = await signInPro(db);
     const admin = await signInAdmin(db);
     const draft = readJson(
       await app.inject({ method: 'GET', url: '/api/drafts/create', headers: seller.headers }),
@@ -248,7 +249,8 @@ describeEachDb('one listing event path in every process kind', (getDb) => {
             configuration_id: null,
           },
         });
-        postId = readJson(res, contract.drafts.publish).post_id;
+        expect(res.statusCode, res.body).toBe(200);
+      postId = readJson(res, contract.drafts.publish).post_id;
       },
     );
     expect(published.delivered).toEqual(expectedDeliveries('api', 'listing.published'));
