@@ -37,7 +37,7 @@ export async function startBotProcess(deps: BotProcessDeps): Promise<BotProcess>
   const events = createDomainEvents({ log, ...(db ? { db } : {}) });
   if (!db) {
     const running = await startBot(deps.token, { ...deps.env, log });
-    return { events, ...(running.webhookPort ? { webhookPort: running.webhookPort } : {}), stop: running.stop };
+    return { events, ...(running.webhookPort ? { webhookPort: running.webhookPort } : {}), stop: () => running.stop() };
   }
   const clock = deps.clock ?? (() => new Date());
   const unsubscribe = subscribeLiveEvents(events, { db, publisher: deps.publisher, clock });

@@ -250,7 +250,7 @@ describeEachDb('one listing event path in every process kind', (getDb) => {
           },
         });
         expect(res.statusCode, res.body).toBe(200);
-      postId = readJson(res, contract.drafts.publish).post_id;
+        postId = readJson(res, contract.drafts.publish).post_id;
       },
     );
     expect(published.delivered).toEqual(expectedDeliveries('api', 'listing.published'));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { EMPTY_FILTER_CRITERIA, FEED_PAGE_SIZE, matchFilter, type MatchCriteria } from '@autoradar/core';
 import { contract, type Post } from '@autoradar/contract';
-import { brands, cities, importReferenceData, models, postMedia, posts, type NewPost } from '@autoradar/db';
+import { brands, cities, importReferenceData, models, postMedia, type NewPost } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInPro, testClock } from '../../testing/test-app';
