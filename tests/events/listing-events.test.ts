@@ -1,17 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { contract } from '@autoradar/contract';
 import { brands, models, type DbHandle } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { createLocalBus, type RealtimeBus } from '@autoradar/api/realtime/bus';
 import { silentLog } from '@autoradar/api/realtime/log';
 import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
-import { buildTestApp, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
-import { readJson } from '@autoradar/api/testing/read-json';
+import { buildTestApp, publishTestDraft, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
 import {
   LISTING_EVENTS,
   type DomainEvents,
@@ -31,6 +28,7 @@ import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator'
 import { startBotProcess, type BotProcess } from '../../bot/src/bot-process';
 import { readBotEnv } from '../../bot/src/env';
 import { TEST_BOT_TOKEN } from '../../bot/src/testing/test-bot';
+import { freePort } from '../support/server';
 import { startWorkerProcess, type WorkerProcess } from '../../bot/src/worker-process';
 
 // Issue 27: one listing change is one event, and it reaches every subscriber exactly once, whichever process made it.
@@ -79,15 +77,6 @@ const camry = `Продаю Toyota Camry 2018 г.в.
 Цена 2 450 000 ₽
 Казань`;
 const CHANNEL = { id: -1001000000001, type: 'channel' as const, username: 'kazan_cars', title: 'Авто Казань' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 describeEachDb('one listing event path in every process kind', (getDb) => {
   let db: DbHandle;
@@ -222,35 +211,13 @@ describeEachDb('one listing event path in every process kind', (getDb) => {
     // Selling is a PRO feature.
     const seller = await signInPro(db);
     const admin = await signInAdmin(db);
-    const draft = readJson(
-      await app.inject({ method: 'GET', url: '/api/drafts/create', headers: seller.headers }),
-      contract.drafts.create,
-    ).data;
     let postId = 0;
 
     const published = await change(
       'api',
       () => postId,
       async () => {
-        const res = await app.inject({
-          method: 'POST',
-          url: `/api/drafts/${draft.id}/publish`,
-          headers: seller.headers,
-          payload: {
-            year: 2018,
-            mileage: 87_000,
-            price: 2_350_000,
-            city: 'Казань',
-            description: 'Один владелец.',
-            contacts: [{ type: 'phone', value: '+7 999 123-45-67' }],
-            brand_id: toyota!.id,
-            model_id: camryModel!.id,
-            generation_id: null,
-            configuration_id: null,
-          },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        postId = readJson(res, contract.drafts.publish).post_id;
+        postId = await publishTestDraft(app, seller, { brandId: toyota!.id, modelId: camryModel!.id });
       },
     );
     expect(published.delivered).toEqual(expectedDeliveries('api', 'listing.published'));
