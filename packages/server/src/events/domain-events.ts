@@ -11,7 +11,8 @@ import type { Db, DbTransaction } from '@autoradar/db';
 //              feed cache is cleared before the realtime event leaves), then awaited together; a process's events
 //              are delivered one after another, in the order they were committed.
 //   errors     a subscriber that throws or rejects is logged and the others still run; `emit` and `transaction`
-//              never fail because of a subscriber: the change is committed already.
+//              never fail because of a subscriber: the change is committed already. A subscriber must not await
+//              `emit` (its event would queue behind itself).
 //   processes  listing events also go to the other processes on the same database through PostgreSQL NOTIFY, sent
 //              inside the transaction that makes the change, so they are delivered on commit and never for a rollback
 //              (event-relay.ts receives them). A subscriber says whether it hears them: realtime does not (the process
