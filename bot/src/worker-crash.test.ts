@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliveries, filters, users, type PostgresDbHandle } from '@autoradar/db';
 import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
-import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
+import { createDomainEvents } from '@autoradar/server/events/domain-events';
+import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
 import { startBotApiEmulator } from './testing/bot-api-emulator';
 
 // Issue 14's durability check: two notification worker processes on one PostgreSQL; one is killed with SIGKILL in
@@ -88,7 +89,11 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
       startWorker('111111111:AAE_worker-a-token-for-the-emulator-only'),
       startWorker('222222222:AAE_worker-b-token-for-the-emulator-only'),
     ]);
-    const postId = await insertVisibleListing(db, { channel: 'site', title: 'Lada Vesta 2021', price: 1_200_000 }, []);
+    // Published as the API publishes a listing: the workers hear of it through the event relay and wake at once.
+    const events = createDomainEvents({ log: console, db });
+    const postId = await changeListings({ db, events }, (l) =>
+      publishListing(l, { channel: 'site', title: 'Lada Vesta 2021', price: 1_200_000 }, []),
+    );
 
     await vi.waitFor(
       async () => {

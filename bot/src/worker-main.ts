@@ -1,9 +1,7 @@
 import { createDb } from '@autoradar/db';
-import { createMailer, outboxDirOf } from '@autoradar/server/mail';
-import { createNotifyTelegramApi } from '@autoradar/server/notify/notify-telegram';
-import { listenForNotifyJobs } from '@autoradar/server/notify/notify-wake';
-import { createNotifyWorker } from '@autoradar/server/notify/notify-worker';
+import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
 import { readBotEnv } from './env';
+import { startWorkerProcess } from './worker-process';
 
 // The saved-filter notification worker as its own process (production: N of them beside API instances started with
 // NOTIFY_WORKER=false). It needs PostgreSQL (DATABASE_URL): an embedded PGlite belongs to the API process, which runs
@@ -21,11 +19,6 @@ const log = {
   info: (o: object, m: string) => console.log(m, JSON.stringify(o)),
   error: (o: object, m: string) => console.error(m, o),
 };
-const mailer = createMailer({
-  smtpUrl: process.env['SMTP_URL']?.trim() || undefined,
-  from: process.env['MAIL_FROM']?.trim() || `${env.appName} <no-reply@localhost>`,
-  outboxDir: outboxDirOf(dataDir),
-});
 const numberEnv = (name: string) => Number(process.env[name] ?? '') || undefined;
 const tuning = {
   concurrency: numberEnv('NOTIFY_CONCURRENCY'),
@@ -33,23 +26,20 @@ const tuning = {
   batchSize: numberEnv('NOTIFY_BATCH'),
   pollIntervalMs: numberEnv('NOTIFY_POLL_MS'),
 };
-const worker = createNotifyWorker({
-  db: handle.db,
+const running = await startWorkerProcess({
+  env,
+  handle,
+  dataDir,
   log,
-  appName: env.appName,
-  links: { appUrl: env.appUrl, botUsername: env.botUsername, miniappShortName: env.miniappShortName },
-  ...(env.token ? { telegram: createNotifyTelegramApi({ token: env.token, apiUrl: env.apiUrl }) } : {}),
-  mailer,
-  ...Object.fromEntries(Object.entries(tuning).filter(([, v]) => v !== undefined)),
+  publisher: createPusherPublisher(env.reverb),
+  smtpUrl: process.env['SMTP_URL']?.trim() || undefined,
+  mailFrom: process.env['MAIL_FROM']?.trim() || undefined,
+  tuning: Object.fromEntries(Object.entries(tuning).filter(([, v]) => v !== undefined)),
 });
-const unlisten = await listenForNotifyJobs(handle, () => worker.wake(), log);
-worker.start();
-console.log(`Обработчик уведомлений ${worker.id} запущен${env.token ? '' : ' (без BOT_TOKEN: только e-mail)'}`);
+console.log(`Обработчик уведомлений ${running.worker.id} запущен${env.token ? '' : ' (без BOT_TOKEN: только e-mail)'}`);
 
 const stop = async () => {
-  await unlisten();
-  await worker.stop();
-  mailer.close();
+  await running.stop();
   await handle.close();
   process.exit(0);
 };

@@ -1,6 +1,7 @@
 // Seeds the feed benchmark's own PostgreSQL database (never the tests' one) with realistic listings, fast:
 // generate_series SQL with the secondary indexes dropped during the load and rebuilt after it.
 import { createDb, importReferenceData, migrateDb, type PostgresDbHandle } from '@autoradar/db';
+import { seedListingsFromSelect } from '@autoradar/server/listings/seed-listings';
 
 export const BENCH_DATABASE_URL = process.env['BENCH_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/ar_bench';
 
@@ -75,7 +76,7 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
     // Secondary indexes are rebuilt after the load: one sorted build instead of a million GIN insertions.
     const { rows: indexes } = await client.query<{ name: string; def: string }>(
       `select i.indexname as name, i.indexdef as def from pg_indexes i
-       where i.tablename in ('posts', 'post_media')
+       where i.tablename in ('posts', 'post_media', 'post_prices')
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
     for (const index of indexes) await client.query(`drop index if exists "${index.name}"`);
@@ -96,11 +97,33 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
 
     // Popular models and big cities dominate (power-law picks); one listing about every 31 s over a year, so ids
     // grow with time and the last 24 hours hold ~2 700 listings; every 7th is the product's own.
-    await step(
-      `${count.toLocaleString('ru-RU')} объявлений`,
-      `insert into posts (channel, message_id, url, hash, brand_id, model_id, city_id, mark, model, title, year, price,
-                          currency, mileage, text, location, status, published_at, created_at, updated_at)
-       select
+    // Through the listings module, the one writer of `posts` (listings/seed-listings.ts): the rows and their prices.
+    const started = performance.now();
+    await seedListingsFromSelect(
+      (text) => client.query(text),
+      [
+        'channel',
+        'message_id',
+        'url',
+        'hash',
+        'brand_id',
+        'model_id',
+        'city_id',
+        'mark',
+        'model',
+        'title',
+        'year',
+        'price',
+        'currency',
+        'mileage',
+        'text',
+        'location',
+        'status',
+        'published_at',
+        'created_at',
+        'updated_at',
+      ],
+      `select
          case when g % 7 = 0 then 'site' else 'bench_' || (g % 40) end,
          case when g % 7 = 0 then null else g end,
          case when g % 7 = 0 then null else 'https://t.me/bench_' || (g % 40) || '/' || g end,
@@ -131,6 +154,9 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
        join bench_cities c on c.rn = 1 + floor(${cities} * power(r.city, 2))::int
        cross join lateral (select m.year_from + floor(r.year * (m.year_to - m.year_from + 1))::int as year) y`,
     );
+    log(
+      `${count.toLocaleString('ru-RU')} объявлений и их цены: ${((performance.now() - started) / 1000).toFixed(1)} с`,
+    );
     await step(
       'фото (1–2 на объявление)',
       `insert into post_media (post_id, kind, url, url_sm, title, position, is_main)
@@ -140,7 +166,7 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
        where n = 0 or p.id % 2 = 0`,
     );
     for (const index of indexes) await step(`индекс ${index.name}`, index.def);
-    await step('vacuum analyze', 'vacuum analyze posts, post_media');
+    await step('vacuum analyze', 'vacuum analyze posts, post_media, post_prices');
   } finally {
     client.release();
   }

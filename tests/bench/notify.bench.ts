@@ -4,13 +4,15 @@
 //   1. the matcher (findMatchingFilters: six exact keys probed in filter_match_keys, migration 0012) for 1 000 random
 //      listings: p50/p99 and matches found, next to the same rule read from every filter (matchFiltersScanQuery with
 //      index scans turned off: a full scan), in the same run;
-//   2. publish -> Telegram call: listings matching 30 users, from the commit of insertVisibleListing to each
-//      sendMessage reaching the Bot API emulator (worker in this process, woken as the API wakes it);
+//   2. publish -> Telegram call: listings matching 30 users, from the commit of publishListing to each
+//      sendMessage reaching the Bot API emulator (worker in this process, woken by its fan-out as the API's is);
 //   3. the delivery rate against the emulator with Telegram's limits on (30 messages/s overall, 1/s per chat).
 // It asserts nothing. Options: --filters=1000000 --listings=1000 --warmup=100 --scan=20 --latency=20 --rate=300
 // --reseed. The matcher is first run on --warmup listings that are not counted (a running worker has its keys cached).
 import { createDb, migrateDb, type PostgresDbHandle } from '@autoradar/db';
-import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
+import { createDomainEvents } from '@autoradar/server/events/domain-events';
+import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
+import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import {
   findMatchingFilters,
   matchFiltersQuery,
@@ -192,6 +194,8 @@ async function benchDelivery(handle: PostgresDbHandle) {
     telegram: createNotifyTelegramApi({ token, apiUrl: emulator.url, limits: createTelegramLimits() }),
     concurrency: 32,
   });
+  const events = createDomainEvents({ log: console, db });
+  wakeOnPublishedListings(events, worker);
   worker.start();
   // Dedicated users on brand 9001 that no seeded filter names: each listing matches exactly `n` of them.
   const makeUsers = async (brand: number, n: number) => {
@@ -207,12 +211,9 @@ async function benchDelivery(handle: PostgresDbHandle) {
   };
   const publishOne = async (brand: number) => {
     const t = performance.now();
-    const id = await insertVisibleListing(
-      db,
-      { channel: 'site', title: `Бенч ${brand}`, brandId: brand, price: 1_000_000 },
-      [],
+    const id = await changeListings({ db, events }, (l) =>
+      publishListing(l, { channel: 'site', title: `Бенч ${brand}`, brandId: brand, price: 1_000_000 }, []),
     );
-    worker.wake();
     return { id, t };
   };
 

@@ -7,7 +7,7 @@ import { brands, cities, models, postMedia, posts, postSources, type DbHandle } 
 import { createTestDb } from '@autoradar/db/testing/test-db';
 import { buildApp } from '@autoradar/api/app';
 import { silentLog } from '@autoradar/api/realtime/log';
-import { liveEventListeners, realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
+import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { testConfig } from '@autoradar/api/testing/test-app';
 import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
@@ -109,11 +109,11 @@ describe('channel posts through the bot (Bot API emulator, realtime events)', ()
     emulator.addFile('ak-a', a);
     emulator.addFile('ak-b', b);
 
-    const live = liveEventListeners(app, db.db);
+    // The bot inside the API process (the embedded default): it announces on the API's fan-out.
     feature = channelPostsFeature({
       db: db.db,
       storage: createMediaStorage({ mediaDir }),
-      events: { published: live.postPublished, updated: live.postUpdated, unpublished: live.postUnpublished },
+      events: app.events,
       apiUrl: emulator.url,
       log: { error: (obj, msg) => console.error(msg, obj) },
       // Albums are handed on by flush() below, never by the quiet-time timer.

@@ -5,16 +5,17 @@ import { createTestDb } from '@autoradar/db/testing/test-db';
 import { posts, type DbHandle } from '@autoradar/db';
 import { buildApp } from '@autoradar/api/app';
 import { silentLog } from '@autoradar/api/realtime/log';
-import { liveEventListeners, realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
+import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { signIn, signInPro, testConfig } from '@autoradar/api/testing/test-app';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { ingestPost } from '@autoradar/server/ingest/ingest-post';
 import { addSource } from '@autoradar/server/ingest/sources';
+import { createDomainEvents, type DomainEvents } from '@autoradar/server/events/domain-events';
 import { createGuestAnnouncementJob } from '@autoradar/server/listings/guest-announcements';
-import { createListingAnnouncer } from '@autoradar/server/listings/listing-announcer';
-import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
+import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
+import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
 import { connected, createEcho, Inbox, waitFor, type EchoClient } from './support';
 
 // The delay of aggregated listings on the live channels (issue 15, DESIGN.md §4-§5), with real laravel-echo clients:
@@ -47,6 +48,8 @@ describe('aggregated listings: PRO at once on private-posts.pro, guests on posts
   const proFeed = new Inbox<{ post: Post }>();
   const guestFeed = new Inbox<{ post: Post }>();
   let aggregatedId = 0;
+  /** The bot's own process: its fan-out's realtime subscriber sends through the signed Pusher HTTP events API. */
+  let botEvents: DomainEvents;
 
   const echo = (token?: string) => {
     const client = createEcho({ wsPort, httpUrl, key: config.reverb.key }, token);
@@ -54,11 +57,10 @@ describe('aggregated listings: PRO at once on private-posts.pro, guests on posts
     return client;
   };
   /** An own listing (`site`): `posts` and `private-posts.pro` at once; a marker that events before it were not sent. */
-  const publishOwn = async (title: string) => {
-    const id = await insertVisibleListing(db.db, { channel: 'site', title, price: 500_000, text: '' }, []);
-    liveEventListeners(app, db.db).postPublished(id);
-    return id;
-  };
+  const publishOwn = (title: string) =>
+    changeListings({ db: db.db, events: app.events, clock }, (l) =>
+      publishListing(l, { channel: 'site', title, price: 500_000, text: '' }, []),
+    );
 
   beforeAll(async () => {
     db = await createTestDb({ name: 'pglite' });
@@ -71,6 +73,12 @@ describe('aggregated listings: PRO at once on private-posts.pro, guests on posts
       realtimeServerOptions({ ...config, reverb: { ...config.reverb, port: 0 } }, app.realtimeBus, silentLog),
     );
     wsPort = (await realtime.listen()).port;
+    botEvents = createDomainEvents({ log: silentLog, db: db.db });
+    subscribeLiveEvents(botEvents, {
+      db: db.db,
+      clock,
+      publisher: createPusherPublisher({ ...config.reverb, host: '127.0.0.1', port: wsPort }),
+    });
 
     const pro = await signInPro(db, now);
     const proClient = echo(pro.token);
@@ -93,7 +101,7 @@ describe('aggregated listings: PRO at once on private-posts.pro, guests on posts
 
   it('a PRO user’s client sees a channel’s listing at once, published as the bot’s own process publishes it', async () => {
     const source = await addSource(db.db, { kind: 'telegram', identifier: 'kazan_cars' }, 'Авто Казань');
-    const result = await ingestPost(db.db, loadAnalysisIndex(), insertVisibleListing, {
+    const result = await ingestPost({ db: db.db, events: botEvents, clock }, loadAnalysisIndex(), {
       source,
       messageId: 501,
       text: camry,
@@ -102,16 +110,9 @@ describe('aggregated listings: PRO at once on private-posts.pro, guests on posts
     });
     expect(result.status).toBe('published');
     aggregatedId = (result as { postId: number }).postId;
-    // The injected clock reads a second after the listing was published (the database stamped it).
     const row = (await db.db.select().from(posts)).find((listing) => listing.id === aggregatedId);
+    expect(row!.publishedAt).toEqual(now);
     now = new Date(row!.publishedAt.getTime() + 1_000);
-    // The bot's process: the signed Pusher HTTP events API on the websocket port (DESIGN.md §5).
-    const botAnnouncer = createListingAnnouncer({
-      db: db.db,
-      clock,
-      publisher: createPusherPublisher({ ...config.reverb, host: '127.0.0.1', port: wsPort }),
-    });
-    expect(await botAnnouncer.published(aggregatedId)).toEqual(['private-posts.pro']);
 
     const { post } = await proFeed.next('post.published on private-posts.pro');
     expect(post).toMatchObject({ id: aggregatedId, channel: 'kazan_cars', price: 2_450_000, isNew: true });
@@ -124,12 +125,12 @@ describe('aggregated listings: PRO at once on private-posts.pro, guests on posts
 
   it('a guest’s client sees it on posts only when the delay job finds its 24 hours over, once', async () => {
     const job = app.guestAnnouncements;
-    // A second process polling the same table (the bot, another API instance).
+    // A second process polling the same table (the bot), announcing on its own fan-out.
     const other = createGuestAnnouncementJob({
       db: db.db,
       clock,
       log: silentLog,
-      announce: (id) => createListingAnnouncer({ db: db.db, clock, publisher: app.broadcaster }).dueForGuests(id),
+      announce: (postId) => botEvents.emit('listing.published', { postId, audience: 'guests' }),
     });
 
     now = new Date(now.getTime() + 23 * 3_600_000);

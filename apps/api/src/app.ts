@@ -11,9 +11,10 @@ import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { isYandexConfigured } from './modules/auth/auth.service';
 import { userRoutes } from './modules/users/users.routes';
-import { createDomainEvents, type DomainEventBus } from './events';
+import { createDomainEvents, LISTING_EVENTS, type DomainEvents } from '@autoradar/server/events/domain-events';
+import { relayEvents } from '@autoradar/server/events/event-relay';
 import { docsRoutes } from './modules/docs/docs.routes';
-import { liveEventListeners, registerGuestAnnouncements, registerRealtime } from './realtime/realtime.plugin';
+import { registerGuestAnnouncements, registerLiveEvents, registerRealtime } from './realtime/realtime.plugin';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from './media/storage';
@@ -41,8 +42,11 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Domain events of this process (user.updated, …); the realtime module forwards them to clients. */
-    events: DomainEventBus;
+    /**
+     * The process's one fan-out of domain events (listing.*, user.updated): services announce there, and realtime, the
+     * feed cache and the notification worker subscribe (packages/server/src/events/domain-events.ts).
+     */
+    events: DomainEvents;
   }
 }
 
@@ -76,10 +80,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(limitStore ? { redis: limitStore, nameSpace: 'autoradar:rate-limit:', skipOnError: true } : {}),
   });
   const clock = deps.clock ?? (() => new Date());
-  const events = createDomainEvents();
+  const events = createDomainEvents({ log: app.log, db: deps.db.db });
   app.decorate('events', events);
-  const live = liveEventListeners(app, deps.db.db);
-  events.on('user.updated', live.userUpdated);
+  // Listing changes of the other processes on this database (the bot, a worker, another instance).
+  let stopRelay: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopRelay = await relayEvents(deps.db, events, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await stopRelay?.();
+  });
   registerAuth(app, { db: deps.db.db, clock });
   await registerMultipart(app, { maxFileBytes: config.uploadMaxBytes });
   healthRoutes(app, deps);
@@ -98,18 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     worker: orderWorker,
   });
-  const notifyWorker = registerNotifyWorker(app, { handle: deps.db, config, clock });
+  registerNotifyWorker(app, { handle: deps.db, config, clock, events });
   draftsRoutes(app, {
     db: deps.db.db,
     storage: createMediaStorage({ mediaDir: config.mediaDir }),
     uploadMaxBytes: config.uploadMaxBytes,
-    // The listing's one "visible" event: the feed broadcast, and the notification worker looks at once.
-    onPostPublished: (postId) => {
-      live.postPublished(postId);
-      notifyWorker?.wake();
-    },
+    events,
   });
-  moderationRoutes(app, { db: deps.db.db, onPostUnpublished: live.postUnpublished });
+  moderationRoutes(app, { db: deps.db.db, events });
   filtersRoutes(app, { db: deps.db.db });
   unsubscribeRoutes(app, { db: deps.db.db, appName: config.appName });
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
@@ -132,14 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     cacheTtlMs: config.feedCacheTtlMs,
   });
+  // Any listing change, of this process or another one, makes cached feed answers stale; subscribed before realtime,
+  // so the cache is clear before a client hears of the change.
+  events.on(LISTING_EVENTS, () => feed.invalidate(), { subscriber: 'feed-cache', from: 'anywhere' });
   docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
   await registerRealtime(app, config);
+  registerLiveEvents(app, deps.db.db);
   // Aggregated listings reach the public `posts` channel when their 24-hour delay ends (any instance, once).
   registerGuestAnnouncements(app, deps.db.db);
-  // Any listing event, from this instance or another one through Redis, makes cached feed answers stale.
-  app.realtimeBus.subscribe((message) => {
-    if (message.event.startsWith('post.')) feed.invalidate();
-  });
   await registerSpa(app, {
     webDistDir: config.webDistDir,
     miniappDistDir: config.miniappDistDir,

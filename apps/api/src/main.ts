@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { createDb, importReferenceData, migrateDb, seedDemoData, type DbHandle } from '@autoradar/db';
+import { createDb, importReferenceData, migrateDb, type DbHandle } from '@autoradar/db';
 import { BOT_DISABLED_MESSAGE, readBotWebhookEnv, startBot } from '@autoradar/bot';
+import { seedDemoListings } from '@autoradar/server/listings/demo-listings';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMediaStorage } from './media/storage';
-import { describeRealtimeServer, liveEventListeners, startRealtimeFromConfig } from './realtime/realtime.plugin';
+import { describeRealtimeServer, startRealtimeFromConfig } from './realtime/realtime.plugin';
 
 // The composition root of `pnpm start`: config -> database (migrate, reference data, demo data) -> HTTP ->
 // websockets -> bot.
@@ -29,7 +30,7 @@ async function prepareDatabase(config: Config): Promise<DbHandle> {
   }
   await migrateDb(db);
   const ref = await importReferenceData(db.db);
-  if (config.demoData) await seedDemoData(db.db, { mediaDir: config.mediaDir });
+  if (config.demoData) await seedDemoListings(db.db, { mediaDir: config.mediaDir });
   console.log(
     `База данных: ${db.kind === 'pglite' ? `встроенная (PGlite, ${config.dataDir})` : 'PostgreSQL'}; справочники: ` +
       `${ref.brands} марок, ${ref.models} моделей, ${ref.cities} городов` +
@@ -73,7 +74,6 @@ async function main(): Promise<void> {
   }
 
   let bot: { stop(): Promise<void> } | undefined;
-  const live = liveEventListeners(app, db.db);
   if (config.bot.token && !config.bot.inApi) {
     console.log('Бот работает отдельным процессом (BOT_IN_API=false): API только проверяет вход по BOT_TOKEN');
   } else if (config.bot.token) {
@@ -88,15 +88,9 @@ async function main(): Promise<void> {
         webhook: readBotWebhookEnv(),
         db: db.db,
         log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) },
-        // Channels registered as sources: their posts become listings, photos stored beside the uploads.
-        channelPosts: {
-          storage: createMediaStorage({ mediaDir: config.mediaDir }),
-          events: {
-            published: live.postPublished,
-            updated: live.postUpdated,
-            unpublished: live.postUnpublished,
-          },
-        },
+        // Channels registered as sources: their posts become listings, photos stored beside the uploads. The bot
+        // announces on the API's fan-out: one per process.
+        channelPosts: { storage: createMediaStorage({ mediaDir: config.mediaDir }), events: app.events },
       });
     } catch (err) {
       // The marketplace still works without the bot; say so loudly instead of failing the whole start.

@@ -4,46 +4,32 @@ import { analysePost, type AnalysisIndex } from '@autoradar/core/analysis/index'
 import type { Db, Source } from '@autoradar/db';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { photoDHash } from '@autoradar/server/ingest/dhash';
-import {
-  ingestEdit,
-  ingestPost,
-  type IngestPhoto,
-  type IngestResult,
-  type PublishListing,
-} from '@autoradar/server/ingest/ingest-post';
+import type { DomainEvents } from '@autoradar/server/events/domain-events';
+import { ingestEdit, ingestPost, type IngestPhoto } from '@autoradar/server/ingest/ingest-post';
 import { findActiveSource } from '@autoradar/server/ingest/sources';
 import {
   createAlbumCollector,
   type ChannelPostBatch,
   type TgChannelPost,
 } from '@autoradar/server/ingest/telegram-channel';
-import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
 import { processImage } from '@autoradar/server/media/image';
 import { mediaKeyFromUrl, type MediaStorage } from '@autoradar/server/media/storage';
 
 // Posts of the Telegram channels registered as active sources (issue 15, DESIGN.md §6): an album (one channel_post per
 // photo, one media_group_id) is collected into one post, its photos come through the Bot API file endpoint and are
-// re-encoded and stored like uploads, and the post goes through ingestion with the shared publish path. An edit
-// updates the listing (post.updated) or, when it says 'продано', unpublishes it (post.unpublished).
-
-/** What a listing change announces; the API wires these to its realtime events (realtime.plugin.ts). */
-export interface ListingEvents {
-  /** A new listing is visible (post.published once guests may see it). */
-  published(postId: number): void;
-  updated(postId: number): void;
-  unpublished(postId: number): void;
-}
+// re-encoded and stored like uploads, and the post goes through ingestion and the listing lifecycle. An edit
+// updates the listing or, when it says 'продано', unpublishes it; the lifecycle announces each change on the process's
+// fan-out (listing.published, listing.updated, listing.unpublished), and realtime turns them into post.* events.
 
 export interface ChannelPostsDeps {
   db: Db;
   /** Where photos are stored, the same storage as the API's uploads (served at /media/). */
   storage: MediaStorage;
-  events: ListingEvents;
+  /** The process's fan-out, where the listing lifecycle announces what the channel posts changed. */
+  events: DomainEvents;
   /** The Bot API root; files are downloaded from `<apiUrl>/file/bot<token>/<file_path>`. */
   apiUrl: string;
   log: { error(obj: unknown, msg: string): void };
-  /** Defaults to the shared publish path (insertVisibleListing). */
-  publish?: PublishListing;
   index?: AnalysisIndex;
   /** Quiet time after an album's last part before it is ingested. */
   albumWaitMs?: number;
@@ -66,7 +52,7 @@ async function sourceOf(db: Db, chat: TgChannelPost['chat']): Promise<Source | n
 export function channelPostsFeature(deps: ChannelPostsDeps): ChannelPostsFeature {
   const feature = new Composer<Context>();
   const index = deps.index ?? loadAnalysisIndex();
-  const publish = deps.publish ?? insertVisibleListing;
+  const listings = { db: deps.db, events: deps.events };
   // One queue: an edit is stored after the post it edits, and the photos of one album are not fetched twice at once.
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (job: () => Promise<void>) => {
@@ -121,7 +107,7 @@ export function channelPostsFeature(deps: ChannelPostsDeps): ChannelPostsFeature
         if (photo) photos.push(photo);
       }
     }
-    const result = await ingestPost(deps.db, index, publish, {
+    const result = await ingestPost(listings, index, {
       source,
       messageId: batch.messageId,
       text: batch.text,
@@ -130,14 +116,6 @@ export function channelPostsFeature(deps: ChannelPostsDeps): ChannelPostsFeature
     });
     // Only a new listing keeps its photos; a duplicate's were needed for the comparison alone.
     if (result.status !== 'published') await removePhotos(photos);
-    announce(result);
-  }
-
-  function announce(result: IngestResult) {
-    if (result.status === 'published') deps.events.published(result.postId);
-    else if (result.status === 'updated') deps.events.updated(result.postId);
-    else if (result.status === 'unpublished') deps.events.unpublished(result.postId);
-    else if (result.status === 'linked' && result.by === 'same-vehicle') deps.events.updated(result.postId);
   }
 
   const collector = createAlbumCollector({
@@ -159,7 +137,7 @@ export function channelPostsFeature(deps: ChannelPostsDeps): ChannelPostsFeature
     enqueue(async () => {
       const source = await sourceOf(deps.db, post.chat);
       if (!source) return;
-      announce(await ingestEdit(deps.db, index, { source, messageId: post.message_id, text }));
+      await ingestEdit(listings, index, { source, messageId: post.message_id, text });
     });
   });
 

@@ -14,4 +14,4 @@ export {
 } from './client';
 export { migrateDb, migrationsFolder } from './migrate';
 export { importReferenceData, referenceDataDir, type ReferenceImportResult } from './seed/reference';
-export { seedDemoData, type DemoSeedResult, type SeedDemoOptions } from './seed/demo';
+export { planDemoListings, renderDemoImages, type DemoListing, type SeedDemoOptions } from './seed/demo';

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { contract } from '@autoradar/contract';
 import { brands, cities, deliveries, filters, importReferenceData, models, users } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { startSmtpSink } from '../mail/testing/smtp-sink';
-import { buildTestApp, signInPro, testClock } from '../testing/test-app';
-import { readJson } from '../testing/read-json';
+import { buildTestApp, publishTestDraft, signInPro, testClock } from '../testing/test-app';
 
 // Issue 14 end to end through the API process (the embedded default: the worker runs inside it): a seller publishes
 // through the HTTP API, a PRO user's saved filter matches, the Bot API emulator receives exactly one message with the
@@ -96,28 +94,7 @@ describeEachDb('notifications through the API', (getDb) => {
     ]);
 
     const seller = await signInPro(getDb(), clock());
-    const draft = readJson(
-      await app.inject({ method: 'GET', url: '/api/drafts/create', headers: seller.headers }),
-      contract.drafts.create,
-    ).data;
-    const published = await app.inject({
-      method: 'POST',
-      url: `/api/drafts/${draft.id}/publish`,
-      headers: seller.headers,
-      payload: {
-        year: 2018,
-        mileage: 87_000,
-        price: 2_350_000,
-        city: 'Казань',
-        description: 'Один владелец.',
-        contacts: [{ type: 'phone', value: '+7 999 123-45-67' }],
-        brand_id: camry!.brandId,
-        model_id: camry!.modelId,
-        generation_id: null,
-        configuration_id: null,
-      },
-    });
-    const postId = readJson(published, contract.drafts.publish).post_id;
+    const postId = await publishTestDraft(app, seller, camry!);
 
     await vi.waitFor(
       async () => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
+import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { createMailer, outboxDirOf } from '@autoradar/server/mail';
 import { createNotifyTelegramApi } from '@autoradar/server/notify/notify-telegram';
 import { createNotifyWorker, type NotifyWorker } from '@autoradar/server/notify/notify-worker';
-import { listenForNotifyJobs } from '@autoradar/server/notify/notify-wake';
+import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import type { Config } from '../config';
 
 /**
@@ -13,7 +14,7 @@ import type { Config } from '../config';
  */
 export function registerNotifyWorker(
   app: FastifyInstance,
-  deps: { handle: DbHandle; config: Config; clock: () => Date },
+  deps: { handle: DbHandle; config: Config; clock: () => Date; events: DomainEvents },
 ): NotifyWorker | undefined {
   const { config } = deps;
   if (!config.notify.worker) return undefined;
@@ -33,14 +34,13 @@ export function registerNotifyWorker(
       : {}),
     mailer,
   });
-  let unlisten: (() => Promise<void>) | undefined;
+  // A listing published here or in another process (the bot, a worker) wakes it at once.
+  const unsubscribe = wakeOnPublishedListings(deps.events, worker);
   app.addHook('onReady', async () => {
-    // Other processes' listings (an ingestion worker) wake this worker through PostgreSQL NOTIFY.
-    unlisten = await listenForNotifyJobs(deps.handle, () => worker.wake(), app.log);
     worker.start();
   });
   app.addHook('onClose', async () => {
-    await unlisten?.();
+    unsubscribe();
     await worker.stop();
     mailer.close();
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@autoradar/core';
+import { escapeHtml } from '@autoradar/server/escape-html';
 import { HTTP_MESSAGES } from '../http/http.messages';
 
 // Serves the built apps from one origin (DESIGN.md §7): web at /, mini-app at /tma/. Client-side routes fall
@@ -79,10 +80,6 @@ export function loadShell(distDir: string, settings: ShellSettings): string | un
   return readFileSync(file, 'utf8')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(appName)}</title>`)
     .replace('</head>', `${config}</head>`);
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The same asset URL answers brotli, gzip or plain bytes: caches between us and the browser must key on it. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { User } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import type { Config } from '../config';
 import { broadcastingAuthRoutes } from './broadcasting-auth.routes';
@@ -8,8 +7,7 @@ import { createLocalBus, type RealtimeBus } from './bus';
 import type { RealtimeLog } from './log';
 import { defaultAllowedOrigins } from './origins';
 import { createGuestAnnouncementJob, type GuestAnnouncementJob } from '@autoradar/server/listings/guest-announcements';
-import { createListingAnnouncer, type ListingAnnouncer } from '@autoradar/server/listings/listing-announcer';
-import { publishUserUpdated, type EventPublisher } from './publish-events';
+import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
 import { createRedisBus } from './redis-bus';
 import { startRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from './websocket-server';
 
@@ -40,48 +38,26 @@ export async function registerRealtime(app: FastifyInstance, config: RealtimeCon
   broadcastingAuthRoutes(app, config.reverb);
 }
 
-/** What a listing change announces, with the app's broadcaster and clock (packages/server listing-announcer.ts). */
-export function listingAnnouncer(app: FastifyInstance, db: Db): ListingAnnouncer {
-  // Read at each event: app.ts hands the listeners out before registerRealtime decorates the broadcaster.
-  const publisher: EventPublisher = { publish: (...args) => app.broadcaster.publish(...args) };
-  return createListingAnnouncer({ db, publisher, clock: () => app.clock() });
-}
-
 /**
- * `post.published` on `posts` for a listing guests may see now, as a guest sees it: `posts` is public, so nothing goes
- * out while guests must still wait for the listing (aggregated ones, for 24 hours). Resolves with whether it went out.
+ * The realtime subscriber of the app's fan-out: what this process changes reaches websocket clients through the
+ * broadcaster (in-process, or every instance through Redis). Call after registerRealtime.
  */
-export function publishIfVisibleToGuests(app: FastifyInstance, db: Db, postId: number): Promise<boolean> {
-  return listingAnnouncer(app, db).dueForGuests(postId);
+export function registerLiveEvents(app: FastifyInstance, db: Db): void {
+  const unsubscribe = subscribeLiveEvents(app.events, { db, publisher: app.broadcaster, clock: () => app.clock() });
+  app.addHook('onClose', async () => unsubscribe());
 }
 
 /**
- * What other modules announce, turned into live events (app.ts hands these to them). Never throws into the module
- * that announced: its change is committed already, so a failure is only logged. `postPublished` is the listing's
- * publish: `private-posts.pro` at once, `posts` at once for own listings (aggregated ones: the delay job).
- */
-export function liveEventListeners(app: FastifyInstance, db: Db) {
-  const logFailure = (err: unknown) => app.log.error({ err }, 'realtime: live event not published');
-  const listings = listingAnnouncer(app, db);
-  return {
-    userUpdated: (user: User): void => void publishUserUpdated(app.broadcaster, user).catch(logFailure),
-    postUnpublished: (postId: number): void => void listings.unpublished(postId).catch(logFailure),
-    postPublished: (postId: number): void => void listings.published(postId).catch(logFailure),
-    postUpdated: (postId: number): void => void listings.updated(postId).catch(logFailure),
-  };
-}
-
-/**
- * The delay job of this process (packages/server guest-announcements.ts): announces aggregated listings on `posts`
- * when their 24 hours are over. Every instance (and the bot's process) may run one; each due listing goes out once.
+ * The delay job of this process (packages/server guest-announcements.ts): when an aggregated listing's 24 hours are
+ * over it announces `listing.published` for guests on the fan-out (realtime sends it on `posts`, feed caches clear).
+ * Every instance (and the bot's process) may run one; each due listing goes out once.
  * Started with the app and stopped when it closes; `app.guestAnnouncements.runDue()` drives it in tests.
  */
 export function registerGuestAnnouncements(app: FastifyInstance, db: Db, opts: { start?: boolean } = {}): void {
-  const listings = listingAnnouncer(app, db);
   const job = createGuestAnnouncementJob({
     db,
     clock: () => app.clock(),
-    announce: (postId) => listings.dueForGuests(postId),
+    announce: (postId) => app.events.emit('listing.published', { postId, audience: 'guests' }),
     log: app.log,
   });
   app.decorate('guestAnnouncements', job);

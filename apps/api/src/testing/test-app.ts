@@ -70,3 +70,35 @@ export function signInPro(db: DbHandle, now = new Date(), over: Partial<typeof u
 export function signInAdmin(db: DbHandle, over: Partial<typeof users.$inferInsert> = {}) {
   return signIn(db, { roles: ['admin'], ...over });
 }
+
+/**
+ * Publishes a listing the way the sell form does: the seller's draft, then its publish call with a complete form
+ * (selling needs PRO: sign the seller in with signInPro). Resolves with the new post's id.
+ */
+export async function publishTestDraft(
+  app: FastifyInstance,
+  seller: { headers: Record<string, string> },
+  catalog: { brandId: number; modelId: number },
+): Promise<number> {
+  const created = await app.inject({ method: 'GET', url: '/api/drafts/create', headers: seller.headers });
+  const draft = created.json<{ data: { id: number } }>().data;
+  const published = await app.inject({
+    method: 'POST',
+    url: `/api/drafts/${draft.id}/publish`,
+    headers: seller.headers,
+    payload: {
+      year: 2018,
+      mileage: 87_000,
+      price: 2_350_000,
+      city: 'Казань',
+      description: 'Один владелец.',
+      contacts: [{ type: 'phone', value: '+7 999 123-45-67' }],
+      brand_id: catalog.brandId,
+      model_id: catalog.modelId,
+      generation_id: null,
+      configuration_id: null,
+    },
+  });
+  if (published.statusCode !== 200) throw new Error(`publish answered ${published.statusCode}: ${published.body}`);
+  return published.json<{ post_id: number }>().post_id;
+}

@@ -1,18 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { OWN_CHANNEL } from '@autoradar/core';
 import type { Db } from '../client';
-import {
-  brands,
-  cities,
-  configurations,
-  generations,
-  models,
-  postMedia,
-  posts,
-  type NewPost,
-  type NewPostMedia,
-} from '../schema';
+import { brands, cities, configurations, generations, models, type NewPost, type NewPostMedia } from '../schema';
 import {
   bodyConditions,
   carEquipment,
@@ -37,17 +27,10 @@ export type SeedDemoOptions = {
   seed?: number;
 };
 
-export type DemoSeedResult = {
-  /** Listings inserted by this call; 0 when demo listings already existed. */
-  posts: number;
-  media: number;
-  /** Image files rendered by this call (missing ones are re-rendered even when the listings exist). */
-  images: number;
-};
+/** A demo listing as packages/server's seedListings inserts it: the post and its photos. */
+export type DemoListing = { post: NewPost; media: Omit<NewPostMedia, 'postId'>[] };
 
 const DAY_MS = 86_400_000;
-// Any fixed 64-bit key: two processes seeding the same database must not both insert.
-const DEMO_SEED_LOCK_KEY = 7_301_190_422_381_002n;
 
 /** mulberry32: tiny, fast and good enough to make demo data reproducible. */
 function createRandom(seed: number) {
@@ -78,6 +61,9 @@ function createRandom(seed: number) {
   };
   return { next, int, pick, sample, weighted };
 }
+
+/** The PRNG seed of the demo feed unless a caller picks another. */
+const DEMO_SEED = 20_240_601;
 
 const slug = (m: DemoModel) =>
   `${m.kind}-${m.brand}-${m.model}`
@@ -114,132 +100,113 @@ function imageSpecs(seed: number): { models: Map<DemoModel, DemoImageSpec>; deta
   return { models: modelSpecs, details };
 }
 
+/** Renders the demo photos missing under `${mediaDir}/demo/`; resolves with how many it rendered. */
+export function renderDemoImages(opts: SeedDemoOptions): Promise<number> {
+  const specs = imageSpecs(opts.seed ?? DEMO_SEED);
+  return ensureDemoImages(opts.mediaDir, [...specs.models.values(), ...specs.details]);
+}
+
 /**
- * Seeds a demo feed (`is_demo = true`) from the imported reference data: own (`site`) and channel listings
- * with Russian HTML descriptions, realistic prices and 1-3 locally rendered photos each.
- * Does nothing but restore missing image files when demo listings already exist.
+ * Plans a demo feed (`is_demo = true`) from the imported reference data: own (`site`) and channel listings with
+ * Russian HTML descriptions, realistic prices and 1-3 photos each (renderDemoImages draws them). Writes nothing: the
+ * listings are inserted by packages/server (listings/demo-listings.ts), the one writer of `posts`.
  */
-export async function seedDemoData(db: Db, opts: SeedDemoOptions): Promise<DemoSeedResult> {
+export async function planDemoListings(db: Pick<Db, 'select'>, opts: SeedDemoOptions): Promise<DemoListing[]> {
   const count = opts.count ?? 300;
   const now = opts.now ?? new Date();
-  const seed = opts.seed ?? 20_240_601;
+  const seed = opts.seed ?? DEMO_SEED;
   const specs = imageSpecs(seed);
-  const images = await ensureDemoImages(opts.mediaDir, [...specs.models.values(), ...specs.details]);
+  const catalog = await loadCatalog(db, now.getUTCFullYear());
+  const topCities = await db
+    .select({ id: cities.id, city: cities.city, population: cities.population })
+    .from(cities)
+    .orderBy(desc(cities.population), cities.id)
+    .limit(60);
+  if (catalog.length === 0 || topCities.length === 0) {
+    throw new Error('Демо-данные строятся из справочников: сначала выполните importReferenceData');
+  }
 
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY.toString()}::bigint)`);
-    const [existing] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.isDemo, true)).limit(1);
-    if (existing) return { posts: 0, media: 0, images };
+  const random = createRandom(seed);
+  const messageIds = new Map<string, number>();
+  const listings: Array<{ post: NewPost; photos: DemoImageSpec[] }> = [];
+  for (let i = 0; i < count; i++) {
+    // Motorcycles are a small share of the market, and of the demo feed.
+    const wantMoto = random.next() < 0.06;
+    const candidates = catalog.filter((c) => (c.demo.kind === 'moto') === wantMoto);
+    const entry = random.pick(candidates.length > 0 ? candidates : catalog);
+    const { demo } = entry;
+    const year = random.int(demo.years[0], Math.min(demo.years[1], now.getUTCFullYear()));
+    const age = Math.max(0, now.getUTCFullYear() - year);
+    const generation = entry.generations.find((g) => (g.yearFrom ?? 0) <= year && year <= (g.yearTo ?? 9999));
+    const configuration = generation ? random.pick([null, ...generation.configurations]) : null;
 
-    const catalog = await loadCatalog(tx, now.getUTCFullYear());
-    const topCities = await tx
-      .select({ id: cities.id, city: cities.city, population: cities.population })
-      .from(cities)
-      .orderBy(desc(cities.population), cities.id)
-      .limit(60);
-    if (catalog.length === 0 || topCities.length === 0) {
-      throw new Error('Демо-данные строятся из справочников: сначала выполните importReferenceData');
-    }
+    const step = demo.kind === 'moto' ? 5_000 : 10_000;
+    const base = demo.anchor[1] * (1 - demo.depreciation) ** (demo.anchor[0] - year);
+    const price = Math.max(step, Math.round((base * (0.9 + random.next() * 0.2)) / step) * step);
+    const yearly = demo.kind === 'moto' ? random.int(2_000, 6_000) : random.int(9_000, 24_000);
+    const mileage = Math.max(demo.kind === 'moto' ? 300 : 1_000, Math.round((Math.max(age, 0.4) * yearly) / 100) * 100);
 
-    const random = createRandom(seed);
-    const messageIds = new Map<string, number>();
-    const listings: Array<{ post: NewPost; photos: DemoImageSpec[] }> = [];
+    const city = random.weighted(topCities, (c) => Math.sqrt(c.population ?? 1));
+    const isSite = random.next() < 0.35;
+    const channel = isSite ? OWN_CHANNEL : (demoChannels[city.city as keyof typeof demoChannels] ?? demoChannels.other);
 
-    for (let i = 0; i < count; i++) {
-      // Motorcycles are a small share of the market, and of the demo feed.
-      const wantMoto = random.next() < 0.06;
-      const candidates = catalog.filter((c) => (c.demo.kind === 'moto') === wantMoto);
-      const entry = random.pick(candidates.length > 0 ? candidates : catalog);
-      const { demo } = entry;
-      const year = random.int(demo.years[0], Math.min(demo.years[1], now.getUTCFullYear()));
-      const age = Math.max(0, now.getUTCFullYear() - year);
-      const generation = entry.generations.find((g) => (g.yearFrom ?? 0) <= year && year <= (g.yearTo ?? 9999));
-      const configuration = generation ? random.pick([null, ...generation.configurations]) : null;
+    // A fifth of the feed is under 24 hours old, so the basic tariff's delay shows on the demo.
+    const ageMs = random.next() < 0.2 ? random.next() * DAY_MS : DAY_MS + random.next() * 9 * DAY_MS;
+    const publishedAt = new Date(Math.floor((now.getTime() - ageMs) / 1000) * 1000);
 
-      const step = demo.kind === 'moto' ? 5_000 : 10_000;
-      const base = demo.anchor[1] * (1 - demo.depreciation) ** (demo.anchor[0] - year);
-      const price = Math.max(step, Math.round((base * (0.9 + random.next() * 0.2)) / step) * step);
-      const yearly = demo.kind === 'moto' ? random.int(2_000, 6_000) : random.int(9_000, 24_000);
-      const mileage = Math.max(
-        demo.kind === 'moto' ? 300 : 1_000,
-        Math.round((Math.max(age, 0.4) * yearly) / 100) * 100,
-      );
+    const title = `${demo.brand} ${demo.model} ${year}`;
+    const text = describeListing(random, { demo, year, mileage, generation: generation?.name, configuration });
+    const photoCount = random.int(1, 3);
+    const photos = [specs.models.get(demo)!, ...random.sample(specs.details, photoCount - 1)];
 
-      const city = random.weighted(topCities, (c) => Math.sqrt(c.population ?? 1));
-      const isSite = random.next() < 0.35;
-      const channel = isSite
-        ? OWN_CHANNEL
-        : (demoChannels[city.city as keyof typeof demoChannels] ?? demoChannels.other);
+    listings.push({
+      photos,
+      post: {
+        channel,
+        hash: isSite ? null : createHash('sha256').update(`demo:${seed}:${i}:${title}`).digest('hex').slice(0, 40),
+        brandId: entry.brandId,
+        modelId: entry.modelId,
+        generationId: generation?.id ?? null,
+        configurationId: configuration?.id ?? null,
+        cityId: city.id,
+        mark: demo.brand,
+        model: demo.model,
+        title,
+        year,
+        price,
+        currency: 'RUB',
+        mileage,
+        text,
+        location: city.city,
+        status: 'published',
+        isDemo: true,
+        publishedAt,
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
+      },
+    });
+  }
 
-      // A fifth of the feed is under 24 hours old, so the basic tariff's delay shows on the demo.
-      const ageMs = random.next() < 0.2 ? random.next() * DAY_MS : DAY_MS + random.next() * 9 * DAY_MS;
-      const publishedAt = new Date(Math.floor((now.getTime() - ageMs) / 1000) * 1000);
+  // Oldest first, so ids (and channel message ids) grow with publication time as they do for real listings.
+  listings.sort((a, b) => a.post.publishedAt!.getTime() - b.post.publishedAt!.getTime());
+  for (const { post } of listings) {
+    if (post.channel === OWN_CHANNEL) continue;
+    const messageId = (messageIds.get(post.channel) ?? 1_000 + random.int(0, 500)) + random.int(1, 7);
+    messageIds.set(post.channel, messageId);
+    post.messageId = messageId;
+    post.url = `https://t.me/${post.channel}/${messageId}`;
+  }
 
-      const title = `${demo.brand} ${demo.model} ${year}`;
-      const text = describeListing(random, { demo, year, mileage, generation: generation?.name, configuration });
-      const photoCount = random.int(1, 3);
-      const photos = [specs.models.get(demo)!, ...random.sample(specs.details, photoCount - 1)];
-
-      listings.push({
-        photos,
-        post: {
-          channel,
-          hash: isSite ? null : createHash('sha256').update(`demo:${seed}:${i}:${title}`).digest('hex').slice(0, 40),
-          brandId: entry.brandId,
-          modelId: entry.modelId,
-          generationId: generation?.id ?? null,
-          configurationId: configuration?.id ?? null,
-          cityId: city.id,
-          mark: demo.brand,
-          model: demo.model,
-          title,
-          year,
-          price,
-          currency: 'RUB',
-          mileage,
-          text,
-          location: city.city,
-          status: 'published',
-          isDemo: true,
-          publishedAt,
-          createdAt: publishedAt,
-          updatedAt: publishedAt,
-        },
-      });
-    }
-
-    // Oldest first, so ids (and channel message ids) grow with publication time as they do for real listings.
-    listings.sort((a, b) => a.post.publishedAt!.getTime() - b.post.publishedAt!.getTime());
-    for (const { post } of listings) {
-      if (post.channel === OWN_CHANNEL) continue;
-      const messageId = (messageIds.get(post.channel) ?? 1_000 + random.int(0, 500)) + random.int(1, 7);
-      messageIds.set(post.channel, messageId);
-      post.messageId = messageId;
-      post.url = `https://t.me/${post.channel}/${messageId}`;
-    }
-
-    let mediaCount = 0;
-    for (let start = 0; start < listings.length; start += 200) {
-      const chunk = listings.slice(start, start + 200);
-      const inserted = await tx
-        .insert(posts)
-        .values(chunk.map((l) => l.post))
-        .returning({ id: posts.id });
-      const media: NewPostMedia[] = chunk.flatMap((l, i) =>
-        l.photos.map((photo, position) => ({
-          postId: inserted[i]!.id,
-          kind: 'photo' as const,
-          ...demoImageUrls(photo.name),
-          title: photo.title,
-          position,
-          isMain: position === 0,
-        })),
-      );
-      await tx.insert(postMedia).values(media);
-      mediaCount += media.length;
-    }
-    return { posts: listings.length, media: mediaCount, images };
-  });
+  return listings.map(({ post, photos }) => ({
+    post,
+    media: photos.map((photo, position) => ({
+      kind: 'photo' as const,
+      ...demoImageUrls(photo.name),
+      title: photo.title,
+      position,
+      isMain: position === 0,
+    })),
+  }));
 }
 
 type CatalogEntry = {

@@ -1,24 +1,31 @@
 // Storing an ingested channel or wall post (issue 15, DESIGN.md §6): analyse it (core), find whether the vehicle is
 // already listed (the same source post, a repost with the same normalised text, or the same car re-worded with a shared
-// photo), and either link the source to that listing or publish a new one through the listing publish path. Edits
-// update the listing (with price history) or unpublish it when they say it is sold. The caller broadcasts what the
-// result says (post.updated, post.unpublished) and announces new listings.
+// photo), and either link the source to that listing or publish a new one. Edits update the listing (with price
+// history) or unpublish it when they say it is sold. Every change goes through the listing lifecycle
+// (listings/listing-lifecycle.ts), which announces it once the transaction has committed.
 import { contentHash, isClosePrice, isSameVehicle } from '@autoradar/core/aggregation';
 import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from '@autoradar/core/analysis/index';
 import {
   brands,
   cities,
   models,
-  postPrices,
   posts,
   postSources,
   sources,
   type Db,
   type DbTransaction,
-  type NewPost,
   type Source,
 } from '@autoradar/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  changeListings,
+  publishListing,
+  unpublishListing,
+  updateListing,
+  type ListingChanges,
+  type ListingDeps,
+} from '../listings/listing-lifecycle';
+import { buildListingText } from '../listings/listing-text';
 
 export interface IngestPhoto {
   /** 64-bit dHash of the photo (photoDHash), 16 hex digits. */
@@ -38,33 +45,15 @@ export interface IngestInput {
   vkOwnerId?: number;
 }
 
-export interface ListingMediaInput {
-  kind: 'photo';
-  url: string;
-  urlSm: string | null;
-  position: number;
-  isMain: boolean;
-}
-
-/** The publish path (packages/server/listings): inserts a visible listing with media, enqueues matching, returns its id. */
-export type PublishListing = (
-  tx: Db | DbTransaction,
-  post: Omit<NewPost, 'status'>,
-  media: readonly ListingMediaInput[],
-) => Promise<number>;
-
 export type IngestResult =
   | { status: 'rejected'; reason: string }
   | { status: 'published'; postId: number }
   | { status: 'linked'; postId: number; by: 'repost' | 'same-vehicle' }
   | { status: 'known'; postId: number }
-  | { status: 'updated'; postId: number; priceChanged: boolean }
+  /** `changed`: whether the edit changed anything the listing shows (its price, text, facts). */
+  | { status: 'updated'; postId: number; changed: boolean }
   | { status: 'unpublished'; postId: number }
   | { status: 'unknown-message' };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
-const toHtml = (text: string) => escapeHtml(text.trim()).replace(/\n/g, '<br>');
 
 async function catalogIds(tx: Db | DbTransaction, analysis: PostAnalysis) {
   let brandId: number | null = null;
@@ -119,30 +108,15 @@ async function linkSource(tx: Db | DbTransaction, postId: number, input: IngestI
     .onConflictDoNothing();
 }
 
-async function recordPrice(
-  tx: Db | DbTransaction,
-  postId: number,
-  analysis: PostAnalysis,
-  sourceId: number,
-  current: { price: number | null; currency: string } | null,
-): Promise<boolean> {
-  if (analysis.price === null) return false;
-  const currency = analysis.currency ?? 'RUB';
-  if (current && current.price === analysis.price && current.currency === currency) return false;
-  await tx.insert(postPrices).values({ postId, price: analysis.price, currency, sourceId });
-  if (current) await tx.update(posts).set({ price: analysis.price, currency }).where(eq(posts.id, postId));
-  return true;
-}
+/** The price an analysed post states, as a listing change (nothing when it states none). */
+const statedPrice = (analysis: PostAnalysis): ListingChanges =>
+  analysis.price === null ? {} : { price: analysis.price, currency: analysis.currency ?? 'RUB' };
 
 /** A new post of a source (channel_post, a wall post): publish it, link it to its listing, or count it rejected. */
-export async function ingestPost(
-  db: Db,
-  index: AnalysisIndex,
-  publish: PublishListing,
-  input: IngestInput,
-): Promise<IngestResult> {
+export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input: IngestInput): Promise<IngestResult> {
   const analysis = analysePost(index, input.text);
-  return db.transaction(async (tx) => {
+  return changeListings(deps, async (l) => {
+    const { tx } = l;
     const [known] = await tx
       .select({ postId: postSources.postId })
       .from(postSources)
@@ -212,18 +186,15 @@ export async function ingestPost(
           const theirs = { ...mine, price: candidate.price, currency: candidate.currency, photoHashes };
           if (isSameVehicle(mine, theirs)) {
             await linkSource(tx, candidate.id, input, hash);
-            await recordPrice(tx, candidate.id, analysis, input.source.id, {
-              price: candidate.price,
-              currency: candidate.currency,
-            });
+            await updateListing(l, candidate.id, statedPrice(analysis), { sourceId: input.source.id });
             return { status: 'linked', postId: candidate.id, by: 'same-vehicle' };
           }
         }
       }
     }
     const isVk = input.source.kind === 'vk';
-    const postId = await publish(
-      tx,
+    const postId = await publishListing(
+      l,
       {
         channel: isVk ? 'vk' : input.source.identifier,
         messageId: isVk ? null : input.messageId,
@@ -241,19 +212,19 @@ export async function ingestPost(
         price: analysis.price ?? 0,
         currency: analysis.currency ?? 'RUB',
         mileage: analysis.mileage_km,
-        text: toHtml(input.text),
+        text: buildListingText(input.text),
         location: analysis.city,
       },
       input.photos.map((photo, position) => ({
-        kind: 'photo',
+        kind: 'photo' as const,
         url: photo.url,
         urlSm: photo.urlSm,
         position,
         isMain: position === 0,
       })),
+      { sourceId: input.source.id },
     );
     await linkSource(tx, postId, input, hash);
-    await recordPrice(tx, postId, analysis, input.source.id, null);
     await count(tx, input.source.id, 'postsPublished');
     return { status: 'published', postId };
   });
@@ -261,19 +232,19 @@ export async function ingestPost(
 
 /** An edit of a source post (edited_channel_post): update its listing, or unpublish it when the edit says sold. */
 export async function ingestEdit(
-  db: Db,
+  deps: ListingDeps,
   index: AnalysisIndex,
   input: Pick<IngestInput, 'source' | 'messageId' | 'text'>,
 ): Promise<IngestResult> {
-  return db.transaction(async (tx) => {
+  return changeListings(deps, async (l) => {
+    const { tx } = l;
     const [link] = await tx
-      .select({ postId: postSources.postId, price: posts.price, currency: posts.currency, status: posts.status })
+      .select({ postId: postSources.postId })
       .from(postSources)
-      .innerJoin(posts, eq(posts.id, postSources.postId))
       .where(and(eq(postSources.sourceId, input.source.id), eq(postSources.messageId, input.messageId)));
     if (!link) return { status: 'unknown-message' };
     if (mentionsSold(input.text)) {
-      await tx.update(posts).set({ status: 'unpublished' }).where(eq(posts.id, link.postId));
+      await unpublishListing(l, link.postId);
       return { status: 'unpublished', postId: link.postId };
     }
     const analysis = analysePost(index, input.text);
@@ -281,35 +252,26 @@ export async function ingestEdit(
       .update(postSources)
       .set({ contentHash: contentHash(input.text) })
       .where(and(eq(postSources.sourceId, input.source.id), eq(postSources.messageId, input.messageId)));
+    const text = buildListingText(input.text);
     if (!analysis.is_sale) {
-      await tx
-        .update(posts)
-        .set({ text: toHtml(input.text) })
-        .where(eq(posts.id, link.postId));
-      return { status: 'updated', postId: link.postId, priceChanged: false };
+      const changed = await updateListing(l, link.postId, { text });
+      return { status: 'updated', postId: link.postId, changed };
     }
     const ids = await catalogIds(tx, analysis);
-    const priceChanged = await recordPrice(tx, link.postId, analysis, input.source.id, link);
-    await tx
-      .update(posts)
-      .set({
-        text: toHtml(input.text),
+    const changed = await updateListing(
+      l,
+      link.postId,
+      {
+        ...statedPrice(analysis),
+        text,
         title: analysis.title ?? undefined,
         year: analysis.year,
         mileage: analysis.mileage_km,
         cityId: ids.cityId ?? undefined,
         location: analysis.city ?? undefined,
-      })
-      .where(eq(posts.id, link.postId));
-    return { status: 'updated', postId: link.postId, priceChanged };
+      },
+      { sourceId: input.source.id },
+    );
+    return { status: 'updated', postId: link.postId, changed };
   });
-}
-
-/** Price history of a listing, oldest first. */
-export async function priceHistory(db: Db, postId: number) {
-  return db
-    .select({ price: postPrices.price, currency: postPrices.currency, recordedAt: postPrices.recordedAt })
-    .from(postPrices)
-    .where(eq(postPrices.postId, postId))
-    .orderBy(postPrices.recordedAt, postPrices.id);
 }

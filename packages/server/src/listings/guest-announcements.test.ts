@@ -1,8 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { guestAnnouncements, posts } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { createDomainEvents } from '../events/domain-events';
 import { createGuestAnnouncementJob } from './guest-announcements';
-import { insertVisibleListing } from './publish-listing';
+import { changeListings, publishListing } from './listing-lifecycle';
 
 // The delay job on both databases: an aggregated listing's announcement is due 24 hours after it was published, an
 // own listing has none, and two processes polling at once announce each due listing exactly once.
@@ -15,8 +16,11 @@ describeEachDb('guest announcements (the 24-hour delay job)', (getDb) => {
     await getDb().db.delete(posts);
   });
 
+  const events = createDomainEvents({ log: { error: () => {} } });
   const publish = (channel: string, publishedAt = published) =>
-    insertVisibleListing(getDb().db, { channel, title: 'Toyota Camry', price: 2_450_000, publishedAt }, []);
+    changeListings({ db: getDb().db, events, clock: () => publishedAt }, (l) =>
+      publishListing(l, { channel, title: 'Toyota Camry', price: 2_450_000, publishedAt }, []),
+    );
 
   const job = (now: () => Date, announced: number[]) =>
     createGuestAnnouncementJob({

@@ -5,7 +5,7 @@ import { postMedia, posts, type Db } from '@autoradar/db';
 
 // A listing as the contract's Post (spec §3), read and shaped in one place for everything that sends one: the API's
 // feed and listing pages (modules/posts) and the live events of the API and the bot's own process
-// (listings/listing-events.ts).
+// (listings/listing-announcer.ts).
 
 // Inside a subquery drizzle would print the bare column name ("id"), which post_media has too: qualify it.
 export const postIdColumn = sql.raw('"posts"."id"');

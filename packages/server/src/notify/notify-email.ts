@@ -1,4 +1,5 @@
 import { postPageUrl } from '@autoradar/core';
+import { escapeHtml } from '../escape-html';
 import type { MailMessage } from '../mail';
 import { listingFacts, notifyMessages, type NotifiedListing } from './notify.messages';
 
@@ -19,7 +20,7 @@ const absolute = (appUrl: string, url: string) =>
   /^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 
 export function buildNotificationEmail(appUrl: string, appName: string, notice: EmailNotice): MailMessage {
-  const esc = notifyMessages.escapeHtml;
+  const esc = escapeHtml;
   const { listings } = notice;
   const first = listings[0]!;
   const unsubscribe = unsubscribeUrl(appUrl, first.filterId, first.unsubscribeToken);

@@ -1,4 +1,5 @@
 import { formatNumber, formatPrice } from '@autoradar/core';
+import { escapeHtml } from '../escape-html';
 
 // Every text a saved-filter notification carries (Telegram and e-mail), in one place.
 
@@ -12,8 +13,6 @@ export interface NotifiedListing {
   city: string | null;
   filterName: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function priceText(l: NotifiedListing): string | undefined {
   if (l.price === null || l.price <= 0) return undefined;
@@ -66,5 +65,4 @@ export const notifyMessages = {
   unsubscribed: (name: string) =>
     `Уведомления по фильтру «${name}» приостановлены. Включить их снова можно в приложении.`,
   unsubscribeInvalid: 'Ссылка для отписки недействительна или устарела.',
-  escapeHtml,
 } as const;

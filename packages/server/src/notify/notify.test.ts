@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { matchFilter, type MatchableListing, type WorktimeSettings } from '@autoradar/core';
 import { brands, cities, deliveries, filters, models, users, type DbHandle } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { insertVisibleListing } from '../listings/publish-listing';
+import { createDomainEvents } from '../events/domain-events';
+import { changeListings, publishListing, type NewListing } from '../listings/listing-lifecycle';
 import { createTelegramLimits } from '../telegram-api';
 import { blockedByUser, startBotApiEmulator, tooManyRequests } from '../testing/bot-api-emulator';
 import { findMatchingFilters, matchFiltersScanQuery, modelIdsOfBrand } from './match-filters';
@@ -102,25 +103,28 @@ describeEachDb('saved-filter notifications', (getDb) => {
     return f!;
   };
 
-  const publish = (over: Partial<Parameters<typeof insertVisibleListing>[1]> = {}, photo = false) =>
-    insertVisibleListing(
-      db,
-      {
-        channel: 'site',
-        title: 'Toyota Camry 2018',
-        mark: 'Toyota',
-        model: 'Camry',
-        brandId: ref.toyota,
-        modelId: ref.camry,
-        cityId: ref.kazan,
-        location: 'Казань',
-        year: 2018,
-        price: 2_350_000,
-        mileage: 87_000,
-        publishedAt: clock(),
-        ...over,
-      },
-      photo ? [{ kind: 'photo', url: '/media/p/1.jpg', urlSm: '/media/p/1-sm.jpg', isMain: true, position: 0 }] : [],
+  const events = createDomainEvents({ log: { error: () => {} } });
+  const publish = (over: Partial<NewListing> = {}, photo = false) =>
+    changeListings({ db, events, clock }, (l) =>
+      publishListing(
+        l,
+        {
+          channel: 'site',
+          title: 'Toyota Camry 2018',
+          mark: 'Toyota',
+          model: 'Camry',
+          brandId: ref.toyota,
+          modelId: ref.camry,
+          cityId: ref.kazan,
+          location: 'Казань',
+          year: 2018,
+          price: 2_350_000,
+          mileage: 87_000,
+          publishedAt: clock(),
+          ...over,
+        },
+        photo ? [{ kind: 'photo', url: '/media/p/1.jpg', urlSm: '/media/p/1-sm.jpg', isMain: true, position: 0 }] : [],
+      ),
     );
 
   const sentTo = (telegramId: number) =>

@@ -13,14 +13,12 @@ import { findMatchingFilters, type MatchedFilter } from './match-filters';
 //              A `sending` row whose lease ran out belonged to a worker that died mid-call: nobody knows whether the
 //              message arrived, so it becomes `unknown` and is never sent again blindly.
 
-/** PostgreSQL NOTIFY channel: a committed job wakes workers in other processes at once (LISTEN). */
-export const NOTIFY_WAKE_CHANNEL = 'autoradar_notify';
-
-/** Enqueues matching for a listing that just became visible; call inside the transaction that made it visible. */
+/**
+ * Enqueues matching for a listing that just became visible; call inside the transaction that made it visible. Workers
+ * in every process wake on the `listing.published` that the same transaction announces (events/domain-events.ts).
+ */
 export async function enqueueNotifyJob(tx: Db | DbTransaction, postId: number, runAt?: Date): Promise<void> {
   await tx.insert(notifyJobs).values({ postId, ...(runAt ? { runAt } : {}) });
-  // Delivered on commit, to every process that LISTENs (the separate worker processes); harmless without listeners.
-  await tx.execute(sql`select pg_notify(${NOTIFY_WAKE_CHANNEL}, ${String(postId)})`);
 }
 
 export interface ClaimedJob {

@@ -23,6 +23,9 @@ export function createPusherPublisher(opts: PusherPublisherOptions): EventPublis
     host: opts.host,
     port: String(opts.port),
     useTLS: opts.useTLS ?? false,
+    // A process's events are delivered one after another (events/domain-events.ts): an API that does not answer must
+    // not hold the ones behind it for longer than this.
+    timeout: 5_000,
   });
   return {
     async publish(channels, event, data, publishOpts) {

@@ -499,7 +499,7 @@ describeEachDb('identity', (getDb) => {
       const { token } = readJson(await post('/api/auth/telegram/login', { initData }), contract.auth.telegramLogin);
       const auth = { authorization: `Bearer ${token}` };
       const events: unknown[] = [];
-      app.events.on('user.updated', (u) => events.push(u));
+      app.events.on('user.updated', (event) => void events.push(event.payload), { subscriber: 'test' });
 
       const first = await post('/api/test-period', {}, auth);
       expect(first.statusCode).toBe(200);

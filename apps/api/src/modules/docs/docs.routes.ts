@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allEndpoints, contract, generateOpenApi, type OpenApiDocument } from '@autoradar/contract';
 import { route } from '../../http/route';
-import { escapeHtml } from '../../plugins/spa';
+import { escapeHtml } from '@autoradar/server/escape-html';
 import { DOCS_MESSAGES } from './docs.messages';
 
 /** A browsable page built from the same document: no CDN, works on a closed network. */

@@ -3,6 +3,4 @@ export const DRAFTS_MESSAGES = {
   alreadyPublished: 'Этот черновик уже опубликован: откройте форму заново, чтобы подать новое объявление',
   brandFirst: 'Сначала выберите марку',
   tooManyPhotos: (max: number) => `Не более ${max} фотографий в объявлении`,
-  /** Heads the contacts paragraph of a published listing's text. */
-  contactsHeading: 'Контакты:',
 } as const;

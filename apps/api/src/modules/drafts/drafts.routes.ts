@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
+import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { pathId } from '../../http/http-error';
 import { route } from '../../http/route';
 import type { MediaStorage } from '../../media/storage';
@@ -9,7 +10,7 @@ import { getOrCreateDraft, publishDraft, saveDraft, uploadDraftMedia, type Draft
 
 export function draftsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; storage: MediaStorage; uploadMaxBytes: number; onPostPublished?: (postId: number) => void },
+  deps: { db: Db; storage: MediaStorage; uploadMaxBytes: number; events: DomainEvents },
 ): void {
   const service: DraftsDeps = { ...deps, clock: () => app.clock(), log: app.log };
 

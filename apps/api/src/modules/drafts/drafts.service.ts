@@ -12,7 +12,9 @@ import {
   type FieldErrors,
 } from '@autoradar/core';
 import type { Db, Draft, DraftMedia } from '@autoradar/db';
-import { insertVisibleListing } from '@autoradar/server/listings/publish-listing';
+import type { DomainEvents } from '@autoradar/server/events/domain-events';
+import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
+import { buildListingText } from '@autoradar/server/listings/listing-text';
 import { HttpError } from '../../http/http-error';
 import { processImage } from '../../media/image';
 import { mediaKeyFromUrl, type MediaStorage } from '../../media/storage';
@@ -20,7 +22,6 @@ import { findBrand, findConfiguration, findGeneration, findModel } from '../refe
 import { REFERENCE_MESSAGES } from '../reference/reference.messages';
 import { DRAFTS_MESSAGES } from './drafts.messages';
 import * as repo from './drafts.repo';
-import { renderListingText } from './listing-text';
 
 /** A save's or a publish's form: both schemas read the same fields (publish only adds its rules). */
 export type DraftForm = z.output<typeof UpdateDraftRequestSchema>;
@@ -34,11 +35,8 @@ export interface DraftsDeps {
   uploadMaxBytes: number;
   clock: () => Date;
   log: FastifyBaseLogger;
-  /**
-   * Called once a draft became a published post (it is visible at once: own listings have no delay). The feed
-   * broadcast (`posts` / post.published) and notification matching hook in here.
-   */
-  onPostPublished?: (postId: number) => void;
+  /** The process's fan-out: a published draft is announced there (`listing.published`) by the listing lifecycle. */
+  events: DomainEvents;
 }
 
 // --- reading -------------------------------------------------------------------------------------------------
@@ -220,7 +218,8 @@ export async function publishDraft(
   refuseIfAny(await checkCatalog(deps.db, form, stored));
   const now = deps.clock();
 
-  const { postId, removed } = await deps.db.transaction(async (tx) => {
+  const { postId, removed } = await changeListings(deps, async (l) => {
+    const { tx } = l;
     const locked = checkOwnedOpen(await repo.lockDraft(tx, draftId), userId);
     const removed = await applyForm(tx, locked, form);
     const draft = (await repo.findDraft(tx, draftId))!;
@@ -248,9 +247,9 @@ export async function publishDraft(
     const model = (await findModel(tx, draft.modelId!))!;
     const city = (draft.city ?? '').trim();
     const ordered = [...media.filter((m) => m.main), ...media.filter((m) => !m.main)];
-    // The shared publish path: the post, its photos and its one notification job in this transaction.
-    const postId = await insertVisibleListing(
-      tx,
+    // The listing lifecycle: the post, its photos, its first price and its notification job in this transaction.
+    const postId = await publishListing(
+      l,
       {
         channel: OWN_CHANNEL,
         userId,
@@ -266,7 +265,7 @@ export async function publishDraft(
         price: draft.price,
         currency: DEFAULT_CURRENCY,
         mileage: draft.mileage,
-        text: renderListingText(draft.description, contacts),
+        text: buildListingText(draft.description, contacts),
         location: city,
         publishedAt: now,
       },
@@ -282,7 +281,6 @@ export async function publishDraft(
     return { postId, removed };
   });
   await removeFiles(deps, filesOf(removed));
-  deps.onPostPublished?.(postId);
   return postId;
 }
 

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { contract } from '@autoradar/contract';
 import { posts } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { createDomainEvents, type DomainEvent } from '@autoradar/server/events/domain-events';
+import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testClock } from '../../testing/test-app';
 import { readJson } from '../../testing/read-json';
 import { unpublishPost } from './moderation.service';
@@ -16,10 +18,9 @@ describeEachDb('unpublish (admin)', (getDb) => {
   });
   afterAll(() => app.close());
 
-  const createPost = async (title: string) => {
-    const [row] = await getDb()
-      .db.insert(posts)
-      .values({
+  const createPost = async (title: string) =>
+    (
+      await addListing(getDb().db, {
         channel: 'site',
         title,
         text: '<p>Продаю</p>',
@@ -27,9 +28,7 @@ describeEachDb('unpublish (admin)', (getDb) => {
         price: 900_000,
         publishedAt: new Date(clock().getTime() - 3_600_000),
       })
-      .returning({ id: posts.id });
-    return row!.id;
-  };
+    ).id;
   const search = async (headers: Record<string, string>) =>
     readJson(
       await app.inject({ method: 'POST', url: '/api/posts/search', headers, payload: {} }),
@@ -77,14 +76,18 @@ describeEachDb('unpublish (admin)', (getDb) => {
     }
   });
 
-  it('calls the realtime hook once per listing that actually left the feed', async () => {
+  it('announces listing.unpublished once per listing that actually left the feed', async () => {
     const id = await createPost('Skoda Octavia 2019');
-    const onPostUnpublished = vi.fn();
-    const deps = { db: getDb().db, clock, onPostUnpublished };
+    const events = createDomainEvents({ log: { error: () => {} } });
+    const heard: DomainEvent[] = [];
+    events.on('listing.unpublished', (event) => void heard.push(event), { subscriber: 'test' });
+    const deps = { db: getDb().db, clock, events };
     await unpublishPost(deps, id);
     await unpublishPost(deps, id);
-    expect(onPostUnpublished.mock.calls).toEqual([[id]]);
+    expect(heard).toEqual([{ name: 'listing.unpublished', payload: { postId: id } }]);
     await expect(unpublishPost(deps, 987_654_321)).rejects.toMatchObject({ statusCode: 404 });
-    expect(onPostUnpublished).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveLength(1);
+    const [row] = await getDb().db.select().from(posts).where(eq(posts.id, id));
+    expect(row!.updatedAt).toEqual(clock());
   });
 });

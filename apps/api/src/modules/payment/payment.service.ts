@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '@autoradar/contract';
 import { PRO_PERIOD_MONTHS, extendProExpiry, getProCheckoutSum } from '@autoradar/core';
 import type { Db, Payment } from '@autoradar/db';
-import type { DomainEventBus } from '../../events';
+import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { HttpError } from '../../http/http-error';
 import { toUserDto } from '../users/user-dto';
 import { PAYMENT_MESSAGES } from './payment.messages';
@@ -22,7 +22,7 @@ export interface PaymentDeps {
   appName: string;
   appUrl: string;
   clock: () => Date;
-  events: DomainEventBus;
+  events: DomainEvents;
   log: FastifyBaseLogger;
 }
 
@@ -126,7 +126,7 @@ export async function syncPayment(deps: PaymentDeps, stored: Payment): Promise<P
   }
   if (remote.status === 'succeeded' && remote.paid) {
     const user = await grantProForPayment(deps, stored);
-    if (user) deps.events.emit('user.updated', user);
+    if (user) await deps.events.emit('user.updated', user);
     return 'succeeded';
   }
   if (remote.status !== 'succeeded') await repo.setPaymentStatusUnlessSucceeded(deps.db, stored.id, remote.status);

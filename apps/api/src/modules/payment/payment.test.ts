@@ -30,7 +30,7 @@ describeEachDb('PRO payment with YooKassa', (getDb) => {
         APP_URL: 'https://autoradar.test',
       },
     });
-    app.events.on('user.updated', (user) => announced.push(user));
+    app.events.on('user.updated', (event) => void announced.push(event.payload), { subscriber: 'test' });
   });
   afterAll(async () => {
     await app.close();

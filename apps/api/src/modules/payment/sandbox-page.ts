@@ -1,5 +1,5 @@
 import { formatPrice, type PaymentStatus } from '@autoradar/core';
-import { escapeHtml } from '../../plugins/spa';
+import { escapeHtml } from '@autoradar/server/escape-html';
 import { PAYMENT_MESSAGES } from './payment.messages';
 
 // The sandbox checkout page: a plain server-rendered form (no app bundle), so it works wherever the browser was sent.

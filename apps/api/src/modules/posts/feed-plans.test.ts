@@ -3,6 +3,8 @@ import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { FEED_PAGE_SIZE, OWN_CHANNEL } from '@autoradar/core';
 import { importReferenceData, posts, postMedia } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { seedListings } from '@autoradar/server/listings/seed-listings';
+import { removeListings } from '@autoradar/server/listings/testing/listing-fixtures';
 import { feedCondition, type Cursor, type FeedCondition } from './feed-sql/condition';
 import { countQuery, countUpTo } from './feed-sql/count';
 import { findFeedPage } from './feed-sql/page';
@@ -65,14 +67,22 @@ describeEachDb('feed plans: every filter shape gives the plain statement’s pag
         publishedAt: new Date(now.getTime() - hoursAgo * HOUR),
       };
     });
-    const rows = await db.insert(posts).values(values).returning({ id: posts.id, publishedAt: posts.publishedAt });
+    const rows = (
+      await seedListings(
+        db,
+        values.map((post) => ({ post })),
+      )
+    ).map((id, i) => ({
+      id,
+      publishedAt: values[i]!.publishedAt,
+    }));
     await db.insert(postMedia).values(rows.map((r) => ({ postId: r.id, url: `/media/${r.id}.jpg` })));
     for (const r of rows) ids.push({ id: r.id, published_at: r.publishedAt.toISOString() });
     await db.execute(sql`analyze posts`);
   });
 
   afterAll(async () => {
-    await getDb().db.execute(sql`delete from posts`);
+    await removeListings(getDb().db);
   });
 
   /** Random criteria as resolve-filter hands them to the repository. */

@@ -1,5 +1,5 @@
 import { formatCurrency, formatNumber } from '@autoradar/core';
-import { escapeHtml } from '../../plugins/spa';
+import { escapeHtml } from '@autoradar/server/escape-html';
 import { POSTS_MESSAGES } from './posts.messages';
 import type { PostRow } from '@autoradar/server/listings/post-row';
 

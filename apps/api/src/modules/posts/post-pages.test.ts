@@ -6,8 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { FEATURED_POSTS_LIMIT, FEED_PAGE_SIZE, formatNumber, formatPrice } from '@autoradar/core';
 import { contract, type Post } from '@autoradar/contract';
-import { postMedia, posts, type NewPost } from '@autoradar/db';
+import { postMedia, type NewPost } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { createDomainEvents } from '@autoradar/server/events/domain-events';
+import { changeListings, unpublishListing } from '@autoradar/server/listings/listing-lifecycle';
+import { seedListings } from '@autoradar/server/listings/seed-listings';
+import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInPro, testClock, testConfig } from '../../testing/test-app';
 import { readJson } from '../../testing/read-json';
 import { FeedCounter } from './feed-counter';
@@ -22,21 +26,24 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
 
   async function addPost(over: Partial<NewPost>, photos = 1) {
-    const [row] = await getDb()
-      .db.insert(posts)
-      .values({ channel: 'avto_msk', title: 'Объявление', text: '', publishedAt: ago(48), ...over })
-      .returning();
+    const row = await addListing(getDb().db, {
+      channel: 'avto_msk',
+      title: 'Объявление',
+      text: '',
+      publishedAt: ago(48),
+      ...over,
+    });
     for (let i = 0; i < photos; i++) {
       await getDb()
         .db.insert(postMedia)
         .values({
-          postId: row!.id,
-          url: `/media/demo/${row!.id}-${i}.jpg`,
-          urlSm: `/media/demo/${row!.id}-${i}_sm.jpg`,
+          postId: row.id,
+          url: `/media/demo/${row.id}-${i}.jpg`,
+          urlSm: `/media/demo/${row.id}-${i}_sm.jpg`,
           position: i,
         });
     }
-    return row!;
+    return row;
   }
 
   beforeAll(async () => {
@@ -175,8 +182,12 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
 
   it('counts exactly up to the cap and estimates above it, never below the cap', async () => {
     const { db } = getDb();
-    await db.execute(sql`insert into posts (channel, title, text, year, published_at)
-      select 'avto_bulk', 'Пачка ' || g, '', 1977, now() - interval '3 days' from generate_series(1, 120) g`);
+    const bulk = await seedListings(
+      db,
+      Array.from({ length: 120 }, (_, g) => ({
+        post: { channel: 'avto_bulk', title: `Пачка ${g + 1}`, text: '', year: 1977, publishedAt: ago(72) },
+      })),
+    );
     await db.execute(sql`analyze posts`);
     const filter = {
       cutoff: null,
@@ -200,7 +211,8 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
     const estimate = await small.count('k', condition);
     expect(estimate).toBeGreaterThan(50);
     // The estimate is kept for the same key until it expires.
-    await db.execute(sql`update posts set status = 'unpublished' where channel = 'avto_bulk'`);
+    const events = createDomainEvents({ log: { error: () => {} } });
+    for (const id of bulk) await changeListings({ db, events }, (l) => unpublishListing(l, id));
     expect(await small.count('k', condition)).toBe(estimate);
     time = 1_001;
     expect(await small.count('k', condition)).toBe(0);

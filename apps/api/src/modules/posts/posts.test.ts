@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { EMPTY_FILTER_CRITERIA, FEED_PAGE_SIZE, matchFilter, type MatchCriteria } from '@autoradar/core';
 import { contract, type Post } from '@autoradar/contract';
-import { brands, cities, importReferenceData, models, postMedia, posts, type NewPost } from '@autoradar/db';
+import { brands, cities, importReferenceData, models, postMedia, type NewPost } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInPro, testClock } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
 
@@ -21,18 +22,15 @@ describeEachDb('feed: search, count-new, paging and the 24-hour delay', (getDb) 
   const rows: (NewPost & { id: number })[] = [];
 
   async function addPost(over: Partial<NewPost>) {
-    const [row] = await getDb()
-      .db.insert(posts)
-      .values({
-        channel: 'avto_msk',
-        title: 'Объявление',
-        text: '<p>Продаю автомобиль.</p>',
-        publishedAt: ago(48),
-        ...over,
-      })
-      .returning();
-    rows.push({ ...row!, id: row!.id });
-    return row!;
+    const row = await addListing(getDb().db, {
+      channel: 'avto_msk',
+      title: 'Объявление',
+      text: '<p>Продаю автомобиль.</p>',
+      publishedAt: ago(48),
+      ...over,
+    });
+    rows.push({ ...row, id: row.id });
+    return row;
   }
 
   const search = async (body: object, headers: Record<string, string> = {}) =>
@@ -333,8 +331,14 @@ describeEachDb('feed: search, count-new, paging and the 24-hour delay', (getDb) 
       created.push((await addPost({ title: `Пачка ${i}`, publishedAt: same, year: 1999, price: 777 })).id);
     // Microsecond timestamps (what defaultNow() writes) must page exactly as well.
     for (let i = 0; i < 30; i++) {
-      await getDb().db.execute(sql`insert into posts (channel, title, text, year, price, published_at)
-        values ('avto_msk', ${`Микро ${i}`}, '', 1999, 777, ${ago(210).toISOString()}::timestamptz + ${`${(i % 3) * 17} microseconds`}::interval)`);
+      await addListing(getDb().db, {
+        channel: 'avto_msk',
+        title: `Микро ${i}`,
+        text: '',
+        year: 1999,
+        price: 777,
+        publishedAt: sql`${ago(210).toISOString()}::timestamptz + ${`${(i % 3) * 17} microseconds`}::interval`,
+      });
     }
     const all = await searchAll({ yearFrom: 1999, yearTo: 1999, priceFrom: 777, priceTo: 777 }, pro);
     expect(all).toHaveLength(60);

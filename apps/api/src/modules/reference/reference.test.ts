@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { contract, type Brand, type Model } from '@autoradar/contract';
 import { brands, cities, configurations, generations, importReferenceData, models, posts } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { addListing, removeListings } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInAdmin } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
 
@@ -348,10 +349,12 @@ describeEachDb('reference data: brands, models, generations, configurations, cit
       ).statusCode,
     ).toBe(404);
 
-    const [post] = await getDb()
-      .db.insert(posts)
-      .values({ channel: 'site', title: 'Тестмаш 3e', brandId: brand.id, modelId: model.id })
-      .returning();
+    const post = await addListing(getDb().db, {
+      channel: 'site',
+      title: 'Тестмаш 3e',
+      brandId: brand.id,
+      modelId: model.id,
+    });
     // Listings name the model and the brand: both stay, and the admin reads why.
     const refusedModel = await app.inject({ method: 'DELETE', url: `/api/models/${model.id}`, headers: admin });
     expect(refusedModel.statusCode).toBe(409);
@@ -362,13 +365,11 @@ describeEachDb('reference data: brands, models, generations, configurations, cit
     const [kept] = await getDb()
       .db.select()
       .from(posts)
-      .where(sql`${posts.id} = ${post!.id}`);
+      .where(sql`${posts.id} = ${post.id}`);
     expect(kept).toMatchObject({ title: 'Тестмаш 3e', brandId: brand.id, modelId: model.id });
 
     // Once no listing names them, they go.
-    await getDb()
-      .db.delete(posts)
-      .where(sql`${posts.id} = ${post!.id}`);
+    await removeListings(getDb().db, [post.id]);
     expect((await app.inject({ method: 'DELETE', url: `/api/models/${model.id}`, headers: admin })).statusCode).toBe(
       204,
     );
@@ -415,16 +416,15 @@ describeEachDb('reference data: brands, models, generations, configurations, cit
     expect(
       (await app.inject({ method: 'PUT', url: '/api/addresses/999999', payload: body, headers: admin })).statusCode,
     ).toBe(404);
-    const [listing] = await getDb()
-      .db.insert(posts)
-      .values({ channel: 'site', title: 'Тестмаш в Новгороде-на-Каме', cityId: city.id })
-      .returning();
+    const listing = await addListing(getDb().db, {
+      channel: 'site',
+      title: 'Тестмаш в Новгороде-на-Каме',
+      cityId: city.id,
+    });
     const refused = await app.inject({ method: 'DELETE', url: `/api/addresses/${city.id}`, headers: admin });
     expect(refused.statusCode).toBe(409);
     expect(readError(refused).message).toBe('Город нельзя удалить: он указан в объявлениях');
-    await getDb()
-      .db.delete(posts)
-      .where(sql`${posts.id} = ${listing!.id}`);
+    await removeListings(getDb().db, [listing.id]);
     expect((await app.inject({ method: 'DELETE', url: `/api/addresses/${city.id}`, headers: admin })).statusCode).toBe(
       204,
     );

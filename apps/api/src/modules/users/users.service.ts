@@ -2,7 +2,7 @@ import type { User, WriteAccess } from '@autoradar/contract';
 import { MESSAGES, canStartTestPeriod, getTestPeriodEnd } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
 import { HttpError } from '../../http/http-error';
-import type { DomainEventBus } from '../../events';
+import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { findUserById, setAllowsWriteToPm, startTestPeriod } from './users.repo';
 import { toUserDto } from './user-dto';
 
@@ -13,17 +13,13 @@ export async function getUserData(db: Db, userId: number): Promise<User> {
 }
 
 /** The 24-hour PRO test period, once per user (DESIGN.md §4). */
-export async function activateTestPeriod(
-  deps: { db: Db; events: DomainEventBus },
-  user: User,
-  now: Date,
-): Promise<User> {
+export async function activateTestPeriod(deps: { db: Db; events: DomainEvents }, user: User, now: Date): Promise<User> {
   if (!canStartTestPeriod(user)) throw new HttpError(409, MESSAGES.testPeriodUsed);
   const row = await startTestPeriod(deps.db, user.id, now, getTestPeriodEnd(now));
   // Lost a race with a second tab: the other call started it.
   if (!row) throw new HttpError(409, MESSAGES.testPeriodUsed);
   const updated = toUserDto(row);
-  deps.events.emit('user.updated', updated);
+  await deps.events.emit('user.updated', updated);
   return updated;
 }
 

@@ -5,15 +5,13 @@ import { and, desc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OWN_CHANNEL } from '@autoradar/core';
-import type { DbHandle } from '../client';
-import { postMedia, postSearchVector, posts } from '../schema';
-import { describeEachDb } from '../testing/test-db';
-import { seedDemoData } from './demo';
-import { importReferenceData } from './reference';
+import { importReferenceData, postMedia, postPrices, postSearchVector, posts, type DbHandle } from '@autoradar/db';
+import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { seedDemoListings } from './demo-listings';
 
 const now = new Date('2026-11-20T12:00:00Z');
 
-describeEachDb('seedDemoData', (getDb, target) => {
+describeEachDb('seedDemoListings', (getDb, target) => {
   let mediaDir: string;
 
   beforeAll(async () => {
@@ -28,7 +26,7 @@ describeEachDb('seedDemoData', (getDb, target) => {
   it('inserts a few hundred demo listings with photos on disk', async () => {
     const { db } = getDb();
     const started = performance.now();
-    const result = await seedDemoData(db, { mediaDir, now });
+    const result = await seedDemoListings(db, { mediaDir, now });
     console.info(
       `[${target.name}] demo seed: ${result.posts} listings, ${result.media} photos, ` +
         `${result.images} images rendered in ${Math.round(performance.now() - started)} ms`,
@@ -58,6 +56,14 @@ describeEachDb('seedDemoData', (getDb, target) => {
         expect(post.channel).toMatch(/^[a-z_]+_demo$/);
         expect(post.url).toBe(`https://t.me/${post.channel}/${post.messageId}`);
       }
+    }
+    // Every demo listing has its price history: the price it was published with, at that moment.
+    const prices = await db.select().from(postPrices);
+    expect(prices).toHaveLength(300);
+    const byPost = new Map(rows.map((p) => [p.id, p]));
+    for (const price of prices) {
+      expect(price).toMatchObject({ price: byPost.get(price.postId)?.price, sourceId: null });
+      expect(price.recordedAt).toEqual(byPost.get(price.postId)?.publishedAt);
     }
     const channels = new Set(rows.map((p) => p.channel));
     expect(channels.has(OWN_CHANNEL)).toBe(true);
@@ -112,7 +118,7 @@ describeEachDb('seedDemoData', (getDb, target) => {
   it('is a no-op the second time and restores missing images', async () => {
     const { db } = getDb();
     await rm(path.join(mediaDir, 'demo', 'detail-1.jpg'));
-    const result = await seedDemoData(db, { mediaDir, now });
+    const result = await seedDemoListings(db, { mediaDir, now });
     expect(result).toEqual({ posts: 0, media: 0, images: 1 });
     expect(await db.$count(posts)).toBe(300);
     expect((await stat(path.join(mediaDir, 'demo', 'detail-1.jpg'))).size).toBeGreaterThan(1000);
@@ -167,7 +173,7 @@ async function seedAndRollBack(getDb: () => DbHandle, mediaDir: string) {
   await getDb()
     .db.transaction(async (tx) => {
       await tx.delete(posts).where(eq(posts.isDemo, true));
-      await seedDemoData(tx, { mediaDir, now, count: 30, seed: 7 });
+      await seedDemoListings(tx, { mediaDir, now, count: 30, seed: 7 });
       rows = await tx
         .select({
           title: posts.title,
