@@ -7,6 +7,7 @@ import {
   EXTRA_MOTO_MODELS,
   WORD_LIKE_CITIES,
 } from './extra-reference';
+import { NameTable } from './name-table';
 import { foldWord, hasCyrillic, hasLatinLetter, nameKey, tokenize } from './tokens';
 
 export type AnalysisVehicleKind = 'car' | 'moto';
@@ -54,19 +55,15 @@ export interface IndexedBrand {
   kind: AnalysisVehicleKind;
   popular: boolean;
   order: number;
-  models: Map<string, IndexedModel[]>;
+  models: NameTable<IndexedModel>;
+  /** Models named by a factory number ('2107', '3110', '469'): a longer number is its variant ('21074', '31105'). */
+  numbers: Map<string, IndexedModel>;
   /** Letter prefixes of model names: 'rx' for RX (RX200t), 'e' for E-Class (E200), 'ml' for M-Class (ML350). */
   prefixes: Map<string, IndexedModel>;
   /** BMW-style series by first digit: '5' → 5 Series (528i). */
   series: Map<string, IndexedModel>;
   /** Model years of all its models, for telling a brand from a same-named model ('Solaris'). */
   firstYear: number | null;
-}
-
-export interface BrandKey {
-  brand: IndexedBrand;
-  /** The key is two letters or shorter ('VW', 'HD'): it counts only when written in capitals. */
-  short: boolean;
 }
 
 export interface IndexedCity {
@@ -84,11 +81,10 @@ export interface CityPattern {
 }
 
 export interface AnalysisIndex {
-  brands: Map<string, BrandKey[]>;
+  brands: NameTable<IndexedBrand>;
   /** Distinctive model names of popular brands, for posts that name a model without its brand ('Камри 2018'). */
-  models: Map<string, IndexedModel[]>;
+  models: NameTable<IndexedModel>;
   cities: Map<string, CityPattern[]>;
-  maxWords: number;
 }
 
 const WORD_LIKE = (name: string) => WORD_LIKE_CITIES.has(name);
@@ -98,25 +94,6 @@ export function latinName(name: string, synonyms: readonly string[] | null | und
   const translated = name.replace(/Класс$/, 'Class').replace(/серия/, 'Series');
   if (!hasCyrillic(translated)) return translated;
   return synonyms?.find((synonym) => hasLatinLetter(synonym) && !hasCyrillic(synonym)) ?? name;
-}
-
-// Russian case endings for names ending in -а/-я, so that 'Крету', 'Тойоту', 'Гранты' are found.
-function inflectedKeys(name: string): string[] {
-  const keys = [nameKey(name)];
-  const lower = name.toLowerCase();
-  if (!/^[а-яё]+$/.test(lower) || lower.length < 4) return keys;
-  const stem = lower.slice(0, -1);
-  if (lower.endsWith('а')) keys.push(...['у', 'ы', 'е', 'ой'].map((ending) => foldWord(stem + ending)));
-  if (lower.endsWith('я')) keys.push(...['ю', 'и', 'е'].map((ending) => foldWord(stem + ending)));
-  return keys;
-}
-
-// A model whose own name is the key comes before models that only list it as a synonym (Ural 'Турист').
-function preferFirst<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (!list) return;
-  list.splice(list.indexOf(value), 1);
-  list.unshift(value);
 }
 
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -161,10 +138,9 @@ function addCity(index: Map<string, CityPattern[]>, name: string, city: IndexedC
 }
 
 export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
-  const brands = new Map<string, BrandKey[]>();
-  const models = new Map<string, IndexedModel[]>();
+  const brands = new NameTable<IndexedBrand>({ fuzzy: false, shortNames: true, initials: false });
+  const models = new NameTable<IndexedModel>({ fuzzy: false, shortNames: false, initials: false });
   const cities = new Map<string, CityPattern[]>();
-  let maxWords = 1;
   let order = 0;
   const cityKeys = new Set<string>();
   for (const record of data.cities) {
@@ -172,6 +148,7 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
       cityKeys.add(nameKey(name));
     }
   }
+  const common = (key: string, form: string) => COMMON_WORDS.has(form.toLowerCase()) || COMMON_WORDS.has(key);
 
   const addBrands = (records: readonly AnalysisBrandRecord[], kind: AnalysisVehicleKind) => {
     const extras = kind === 'car' ? EXTRA_CAR_MODEL_SYNONYMS : EXTRA_MOTO_MODELS;
@@ -182,17 +159,20 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         kind,
         popular: record.popular === true,
         order: order++,
-        models: new Map(),
+        models: new NameTable({
+          fuzzy: true,
+          shortNames: false,
+          initials: true,
+          brand: latinName(record.name, record.synonyms),
+        }),
+        numbers: new Map(),
         prefixes: new Map(),
         series: new Map(),
         firstYear: null,
       };
+      // A brand's generated forms must not be an ordinary word or a city ('Лада' is fine, 'Ока' is not a brand).
       for (const name of [record.name, ...(record.synonyms ?? [])]) {
-        for (const key of inflectedKeys(name)) {
-          if (key === '') continue;
-          addTo(brands, key, { brand, short: key.length <= 2 });
-        }
-        maxWords = Math.max(maxWords, tokenize(name).length);
+        brands.add(name, brand, (key, form) => form === name || (!cityKeys.has(key) && !common(key, form)));
       }
       const extraModels = extras[record.name] ?? {};
       const allModels: AnalysisModelRecord[] = record.models.map((model) => ({
@@ -213,22 +193,24 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         if (indexed.yearFrom !== null) brand.firstYear = Math.min(brand.firstYear ?? 9999, indexed.yearFrom);
         const names = [model.name, ...(model.synonyms ?? [])];
         for (const name of names) {
-          const words = tokenize(name).length;
-          maxWords = Math.max(maxWords, words);
-          for (const key of inflectedKeys(name)) {
-            if (key === '') continue;
-            addTo(brand.models, key, indexed);
-            if (name === model.name) preferFirst(brand.models, key, indexed);
-            const distinctive =
-              brand.popular &&
-              (key.length >= 4 || (key.length === 3 && /^[а-яё]+$/i.test(name))) &&
-              !/^\d+$/.test(key) &&
-              !cityKeys.has(key) &&
-              !COMMON_WORDS.has(name.toLowerCase()) &&
-              !COMMON_WORDS.has(key);
-            if (distinctive) addTo(models, key, indexed);
-          }
+          brand.models.add(name, indexed, () => true, name === model.name);
           const key = nameKey(name);
+          if (/^\d{3,6}$/.test(key) && !brand.numbers.has(key)) brand.numbers.set(key, indexed);
+          if (brand.popular) {
+            // Named alone, a model must be distinctive: four letters or more (three in Cyrillic), not a number, a
+            // city or an ordinary word; generated spellings need five letters.
+            models.add(name, indexed, (formKey, form) => {
+              const generated = form !== name;
+              return (
+                (formKey.length >= 4 || (formKey.length === 3 && /^[а-яё]+$/i.test(name) && !generated)) &&
+                (!generated || formKey.length >= 5) &&
+                !/^\d+$/.test(formKey) &&
+                !cityKeys.has(formKey) &&
+                !common(formKey, form) &&
+                !COMMON_WORDS.has(name.toLowerCase())
+              );
+            });
+          }
           if (/^[a-z]{1,4}$/.test(key) && !brand.prefixes.has(key)) brand.prefixes.set(key, indexed);
           const classMatch = /^([A-Za-z]{1,3})-(Класс|Class)$/.exec(name);
           if (classMatch?.[1]) brand.prefixes.set(classMatch[1].toLowerCase(), indexed);
@@ -254,5 +236,5 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
       addCity(cities, nickname, { ...city, weak: WORD_LIKE(nickname) }, WORD_LIKE(nickname));
     }
   }
-  return { brands, models, cities, maxWords: Math.min(maxWords, 5) };
+  return { brands, models, cities };
 }

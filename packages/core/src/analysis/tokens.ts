@@ -1,12 +1,17 @@
 // Words of a post as the analysis sees them: letters and digits only, lower-cased, 'ё' as 'е' and Cyrillic letters
 // that look like Latin ones folded to Latin (the search's fold), so 'Х5' and 'X5', 'Е200' and 'E200' are one word.
 import { normalizeSearchText } from '../search-reference';
+import { stemRu } from './stem';
 
 export interface Token {
   /** Folded form used for every lookup. */
   key: string;
   /** The word as written. */
   raw: string;
+  /** Folded Russian stem of a Cyrillic word ('Тойоту' → the fold of 'тойот'); the key for any other word. */
+  stem: string;
+  /** Written in Cyrillic letters only. */
+  cyrillic: boolean;
   start: number;
   end: number;
 }
@@ -22,7 +27,11 @@ export function tokenize(text: string): Token[] {
   for (const match of text.matchAll(WORD)) {
     const raw = match[0];
     const start = match.index;
-    tokens.push({ key: foldWord(raw), raw, start, end: start + raw.length });
+    const key = foldWord(raw);
+    const lower = raw.toLowerCase();
+    const cyrillic = /^[а-яё]+$/.test(lower);
+    const stem = cyrillic && lower.length >= 4 ? foldWord(stemRu(lower)) : key;
+    tokens.push({ key, raw, stem, cyrillic, start, end: start + raw.length });
   }
   return tokens;
 }

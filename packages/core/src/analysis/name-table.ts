@@ -1,0 +1,181 @@
+// A lookup table of names in all their forms (name-forms.ts), read over the words of a post. One table per use: all
+// brands, the models of one brand, the distinctive models named without a brand. A match says which rule found it:
+// - 'exact': a form as written (words joined, the search's fold: 'Санта-Фе', 'санта фе' and 'SantaFe' are one key);
+// - 'declined': the same words by their Russian stems ('Тойоту' → 'тойот', 'на Крузаке' → 'крузак');
+// - 'diminutive': a colloquial suffix on the first letters of a name ('Камрюха', 'Прадик', 'Фокусик', 'Крузачок');
+// - 'short': initials and two-letter names, only in capitals or before a number ('ЛК 200', 'TLC', 'VW');
+// - 'generation': a name with its generation number glued on ('Прадо150', 'Камри70', 'Гольф4');
+// - 'misspelt': one letter added, missing or changed in a long Russian spelling ('Аутлендер', 'Паджеро'); only the
+//   tables of one brand allow it, so it needs the brand named beside it.
+import { initials, nameForms } from './name-forms';
+import { stemRu } from './stem';
+import { foldWord, tokenize, type Token } from './tokens';
+
+export type MatchRule = 'exact' | 'declined' | 'diminutive' | 'short' | 'generation' | 'misspelt';
+
+export interface NameMatch<V> {
+  values: V[];
+  /** The folded key that matched (words joined). */
+  key: string;
+  /** Number of post words the name covers. */
+  words: number;
+  rule: MatchRule;
+}
+
+export interface NameTableOptions {
+  /** Allow 'misspelt' matches (the table of one brand's models). */
+  fuzzy: boolean;
+  /** Brand name whose initial goes before a model's initials ('Toyota' → 'TLC'). */
+  brand?: string | null;
+  /** Names of two letters or fewer count only in capitals ('VW', 'HD' among brands; not 'X5' among models). */
+  shortNames: boolean;
+  /** Index the initials of names of two or more words (models: 'LC', 'ТЛК'); never for brands ('Kia Motors'). */
+  initials: boolean;
+}
+
+// Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
+const DIMINUTIVE = /^(.{4,}?)(юшк|ушк|ечк|очк|чок|ачок|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к)$/u;
+// Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel).
+const NOT_DIMINUTIVE = new Set(['солярк', 'ланк', 'марк', 'мерк', 'форк', 'пилотк', 'поставк', 'покупк', 'продажк']);
+
+const CYRILLIC_WORD = /^[а-яё]+$/;
+
+function stemKey(text: string): string {
+  return tokenize(text)
+    .map((token) => foldWord(stemRu(token.raw.toLowerCase())))
+    .join('');
+}
+
+function oneDeletions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+interface Entry<V> {
+  value: V;
+  /** 'capitals': counts only in capitals (a two-letter name); 'initials': in capitals before a number. */
+  short: false | 'capitals' | 'initials';
+}
+
+function add<V>(map: Map<string, Entry<V>[]>, key: string, entry: Entry<V>) {
+  if (key === '') return;
+  const list = map.get(key);
+  if (!list) map.set(key, [entry]);
+  else if (!list.some((item) => item.value === entry.value)) list.push(entry);
+}
+
+export class NameTable<V> {
+  private readonly exact = new Map<string, Entry<V>[]>();
+  private readonly declined = new Map<string, Entry<V>[]>();
+  private readonly truncated = new Map<string, Entry<V>[]>();
+  private readonly deletions = new Map<string, Entry<V>[]>();
+  maxWords = 1;
+
+  constructor(private readonly options: NameTableOptions) {}
+
+  /** Keys a name was indexed under (exact forms), for callers that check collisions. */
+  has(key: string): boolean {
+    return this.exact.has(key);
+  }
+
+  /**
+   * Adds one catalogue name or synonym and its generated forms. `keep` can refuse a form (a common word, a city);
+   * `first` puts the value before others under the same exact key (the model whose own name it is).
+   */
+  add(name: string, value: V, keep: (key: string, form: string) => boolean = () => true, first = false): void {
+    for (const form of nameForms(name)) {
+      const key = foldWord(
+        tokenize(form.text)
+          .map((t) => t.raw)
+          .join(''),
+      );
+      if (key === '' || !keep(key, form.text)) continue;
+      const words = tokenize(form.text).length;
+      this.maxWords = Math.min(5, Math.max(this.maxWords, words));
+      add(this.exact, key, { value, short: this.options.shortNames && key.length <= 2 ? 'capitals' : false });
+      if (first) {
+        const list = this.exact.get(key)!;
+        const at = list.findIndex((entry) => entry.value === value);
+        list.unshift(...list.splice(at, 1));
+      }
+      const lower = form.text.toLowerCase();
+      if (!/[а-яё]/.test(lower)) continue;
+      const stem = stemKey(form.text);
+      const last = tokenize(form.text).at(-1)?.raw.toLowerCase() ?? '';
+      if (stem !== key && stemRu(last).length >= 3 && last.length >= 4)
+        add(this.declined, stem, { value, short: false as const });
+      if (words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 5) {
+        for (let length = 4; length <= lower.length; length++) {
+          add(this.truncated, foldWord(lower.slice(0, length)), { value, short: false as const });
+        }
+      }
+      if (this.options.fuzzy && words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 6) {
+        const stemmed = stemRu(lower);
+        for (const deletion of [stemmed, ...oneDeletions(stemmed)]) {
+          add(this.deletions, foldWord(deletion), { value, short: false as const });
+        }
+      }
+    }
+    if (!this.options.initials) return;
+    for (const short of initials(name, this.options.brand ?? null)) {
+      add(this.exact, foldWord(short), { value, short: 'initials' });
+    }
+  }
+
+  /** The longest name starting at word i, by the first rule that finds one. */
+  match(tokens: readonly Token[], i: number): NameMatch<V> | null {
+    const token = tokens[i];
+    if (!token) return null;
+    for (let n = Math.min(this.maxWords, tokens.length - i); n >= 1; n--) {
+      let key = '';
+      let stem = '';
+      for (let j = i; j < i + n; j++) {
+        key += tokens[j]!.key;
+        stem += tokens[j]!.stem;
+      }
+      const exact = this.usable(this.exact.get(key), tokens, i, n);
+      if (exact) return { values: exact, key, words: n, rule: this.isShort(key) ? 'short' : 'exact' };
+      if (stem !== key) {
+        const declined = this.declined.get(stem);
+        if (declined) return { values: declined.map((entry) => entry.value), key: stem, words: n, rule: 'declined' };
+      }
+    }
+    if (token.cyrillic) {
+      const diminutive = DIMINUTIVE.exec(token.stem);
+      if (diminutive?.[1] && !NOT_DIMINUTIVE.has(token.stem)) {
+        const found = this.truncated.get(diminutive[1]);
+        if (found) return { values: found.map((entry) => entry.value), key: token.key, words: 1, rule: 'diminutive' };
+      }
+    }
+    const glued = /^(\p{L}{3,})(\d{1,3})$/u.exec(token.raw);
+    if (glued?.[1]) {
+      const key = foldWord(glued[1]);
+      const found = this.exact.get(key) ?? this.declined.get(foldWord(stemRu(glued[1].toLowerCase())));
+      if (found) return { values: found.map((entry) => entry.value), key, words: 1, rule: 'generation' };
+    }
+    if (this.options.fuzzy && token.cyrillic && token.raw.length >= 6) {
+      const values = new Set<V>();
+      for (const deletion of [token.stem, ...oneDeletions(token.stem)]) {
+        for (const entry of this.deletions.get(deletion) ?? []) values.add(entry.value);
+      }
+      if (values.size > 0) return { values: [...values], key: token.key, words: 1, rule: 'misspelt' };
+    }
+    return null;
+  }
+
+  private isShort(key: string): boolean {
+    return this.exact.get(key)?.every((entry) => entry.short) ?? false;
+  }
+
+  private usable(entries: Entry<V>[] | undefined, tokens: readonly Token[], i: number, n: number): V[] | null {
+    if (!entries) return null;
+    const raw = tokens[i]!.raw;
+    const capitals = n === 1 && raw === raw.toUpperCase() && /\p{L}/u.test(raw);
+    const numberAfter = n === 1 && (/\d$/.test(raw) || /^\d/.test(tokens[i + 1]?.raw ?? ''));
+    const values = entries
+      .filter((entry) => !entry.short || n > 1 || (capitals && (entry.short === 'capitals' || numberAfter)))
+      .map((entry) => entry.value);
+    return values.length > 0 ? values : null;
+  }
+}
