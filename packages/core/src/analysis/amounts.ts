@@ -1,0 +1,271 @@
+// The numbers of a post as quantities, by a small grammar over lexemes (issue 29) instead of one pattern per style:
+//
+//   quantity   := [currency] number [multiplier] [currency | distance | year-word | other-unit] [per-time]
+//   range      := quantity dash quantity          (the second's multiplier and unit also apply to the first)
+//   pair       := distance ['(' | '/' | '~' | '≈' | '='] distance   (miles beside kilometres: the kilometres count)
+//
+//   multiplier := к | k | т | т. | тыс | тысяч… | тыщ… | млн | миллион… | мил | лям…
+//   currency   := ₽ | руб… | р | р. | rub | rur | $ | usd | долл… | бакс… | у.е. | € | eur | евро
+//   distance   := км | km | километр… | миль | мили | mile… | mi   (a multiplier may be glued: '98т.км', '60k miles')
+//   year-word  := г | г. | гг | г.в. | г/в | гв | год | года | году
+//
+// so '12к$', '$12к', '12 000 $', '1,2 млн ₽', '850 т.р.', '1.2-1.3 млн', '62 000 миль (100 000 км)' and
+// '2015 г.в.' are each one quantity, whatever spacing and order the post uses.
+import type { Currency } from './quantities';
+
+export interface NumberMatch {
+  value: number;
+  /** The digits were written with thousands groups ('1 250 000'). */
+  grouped: boolean;
+  decimal: boolean;
+  digits: number;
+  start: number;
+  end: number;
+  /** Lower-cased text before and after, for the words around the number (context, not units). */
+  before: string;
+  after: string;
+}
+
+export type Unit = 'km' | 'mile' | 'year' | 'other' | null;
+
+export interface Quantity {
+  number: NumberMatch;
+  /** 1000 for 'к', 'т', 'тыс'; 1 000 000 for 'млн'; null when no multiplier was written. */
+  multiplier: number | null;
+  /** The multiplier was 'к'/'k' (channels write prices so: '450к'). */
+  kilo: boolean;
+  currency: Currency | null;
+  unit: Unit;
+  /** A price per day, hour, month or shift ('2 200 руб/сутки'): a rental. */
+  perTime: boolean;
+  /** Part of a range ('1.2-1.3 млн', '2015-2017'). */
+  range: boolean;
+  /** A mileage in miles with the kilometres beside it: not the mileage to take. */
+  shadowed: boolean;
+  /** End of the last lexeme of the quantity. */
+  end: number;
+}
+
+const NUMBER =
+  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![.,]\d)|\d+(?:[.,]\d+)?)(?![\p{N}])/uy;
+
+type LexemeKind = 'number' | 'word' | 'symbol';
+
+interface Lexeme {
+  kind: LexemeKind;
+  text: string;
+  start: number;
+  end: number;
+  number?: NumberMatch;
+}
+
+const WORD = /[\p{L}\d]*\p{L}[\p{L}\d]*/uy;
+const SPACE = /[\s\u00a0\u202f]+/uy;
+
+function readNumber(text: string, raw: string, start: number): NumberMatch | null {
+  const end = start + raw.length;
+  const grouped = /[ \u00a0\u202f]/.test(raw) || /^\d{1,3}(\.\d{3}){2,}$/.test(raw);
+  const decimal = !grouped && /[.,]/.test(raw);
+  const value = grouped ? Number(raw.replace(/[^\d]/g, '')) : Number(raw.replace(',', '.'));
+  if (!Number.isFinite(value)) return null;
+  return {
+    value,
+    grouped,
+    decimal,
+    digits: raw.replace(/[^\d]/g, '').length,
+    start,
+    end,
+    before: text.slice(Math.max(0, start - 40), start).toLowerCase(),
+    after: text.slice(end, end + 30).toLowerCase(),
+  };
+}
+
+export function lex(text: string): Lexeme[] {
+  const lexemes: Lexeme[] = [];
+  let at = 0;
+  const sticky = (pattern: RegExp) => {
+    pattern.lastIndex = at;
+    return pattern.exec(text);
+  };
+  while (at < text.length) {
+    const space = sticky(SPACE);
+    if (space) {
+      at += space[0].length;
+      continue;
+    }
+    const number = sticky(NUMBER);
+    if (number?.[1]) {
+      const match = readNumber(text, number[1], at);
+      if (match) lexemes.push({ kind: 'number', text: number[1], start: at, end: match.end, number: match });
+      at += number[1].length;
+      continue;
+    }
+    const word = sticky(WORD);
+    if (word) {
+      lexemes.push({ kind: 'word', text: word[0].toLowerCase(), start: at, end: at + word[0].length });
+      at += word[0].length;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(at)!);
+    lexemes.push({ kind: 'symbol', text: char, start: at, end: at + char.length });
+    at += char.length;
+  }
+  return lexemes;
+}
+
+const MULTIPLIERS: [RegExp, number][] = [
+  [/^(к|k|т|тыс|тысяч\p{L}*|тыщ\p{L}*|тр|тыр|тысруб)$/u, 1000],
+  [/^(млн|миллион\p{L}*|мил|млна|лям\p{L}*|kk|кк)$/u, 1_000_000],
+];
+const CURRENCY_WORDS: [RegExp, Currency][] = [
+  [/^(руб\p{L}*|р|rub|rur|рэ)$/u, 'RUB'],
+  [/^(usd|долл\p{L}*|бакс\p{L}*|дол)$/u, 'USD'],
+  [/^(eur|евро|эвро)$/u, 'EUR'],
+];
+const CURRENCY_SIGNS: Record<string, Currency> = { '₽': 'RUB', $: 'USD', '€': 'EUR' };
+const DISTANCES: [RegExp, 'km' | 'mile'][] = [
+  [/^(км|km|килом\p{L}*|кило|kms)$/u, 'km'],
+  [/^(миль|мили|милях|mile\p{L}*|mi|miles)$/u, 'mile'],
+];
+const YEAR_WORD = /^(г|гг|гв|год|года|году|годов|годa)$/u;
+const OTHER_UNIT =
+  /^(л|лс|литр\p{L}*|сил\p{L}*|hp|лош\p{L}*|куб\p{L}*|кубов\p{L}*|cc|см|владел\p{L}*|хозя\p{L}*|собствен\p{L}*|мест\p{L}*|дв|шт|кл|клап\p{L}*|ступ\p{L}*|дюйм\p{L}*|мин|раз|раза|дней|дня|мес|месяц\p{L}*|лет|сезон\p{L}*|кг|тонн\p{L}*|т\p{L}?н|бар|атм|моточас\p{L}*|мч|м|мм|х|x|ч|час\p{L}*|v|в|a|ач|втч|kw|квт|nm|нм|об)$/u;
+const PER_TIME = /^(сут\p{L}*|час\p{L}*|день|дн\p{L}*|мес\p{L}*|смен\p{L}*|ночь|неделю|нед)$/u;
+
+const find = <T>(table: [RegExp, T][], word: string): T | null => {
+  for (const [pattern, value] of table) if (pattern.test(word)) return value;
+  return null;
+};
+
+/** Reads the quantities of a text (phones already blanked). */
+export function readAmounts(text: string): Quantity[] {
+  const lexemes = lex(text);
+  const quantities: Quantity[] = [];
+  for (let i = 0; i < lexemes.length; i++) {
+    const lexeme = lexemes[i]!;
+    if (lexeme.kind !== 'number' || !lexeme.number) continue;
+    const quantity: Quantity = {
+      number: lexeme.number,
+      multiplier: null,
+      kilo: false,
+      currency: null,
+      unit: null,
+      perTime: false,
+      range: false,
+      shadowed: false,
+      end: lexeme.end,
+    };
+    // A currency sign right before the number ('$12 000', '€ 9 500', '₽1 200 000').
+    const previous = lexemes[i - 1];
+    if (previous?.kind === 'symbol' && CURRENCY_SIGNS[previous.text] && lexeme.start - previous.end <= 1) {
+      quantity.currency = CURRENCY_SIGNS[previous.text]!;
+    }
+    let j = i + 1;
+    const at = (k: number) => lexemes[k];
+    const near = (k: number) => {
+      const next = at(k);
+      const prior = at(k - 1);
+      return (
+        next !== undefined &&
+        prior !== undefined &&
+        next.start - prior.end <= 2 &&
+        !/\n/.test(text.slice(prior.end, next.start))
+      );
+    };
+    const skipDot = () => {
+      if (at(j)?.text === '.' && near(j)) j++;
+    };
+    // A word glued to the number may hold several parts: '890к', '134т', '12k', '1.2млн', '98ткм'.
+    let word = at(j)?.kind === 'word' && near(j) ? at(j)!.text : null;
+    const multiplier = word ? find(MULTIPLIERS, word) : null;
+    const gluedTr = word !== null && /^(т|тыс)(р|руб)$/u.test(word);
+    if (multiplier !== null || gluedTr) {
+      quantity.multiplier = gluedTr ? 1000 : multiplier;
+      quantity.kilo = word === 'к' || word === 'k';
+      if (word === 'тр' || word === 'тыр' || word === 'тысруб' || gluedTr) quantity.currency = 'RUB';
+      quantity.end = at(j)!.end;
+      j++;
+      skipDot();
+      word = at(j)?.kind === 'word' && near(j) ? at(j)!.text : null;
+    }
+    // The unit: a currency, a distance, a year word, anything else measured.
+    const sign = at(j)?.kind === 'symbol' && near(j) ? CURRENCY_SIGNS[at(j)!.text] : undefined;
+    if (sign) {
+      quantity.currency = sign;
+      quantity.end = at(j)!.end;
+      j++;
+    } else if (word !== null) {
+      const currency = find(CURRENCY_WORDS, word);
+      const distance = find(DISTANCES, word);
+      const yearWord = YEAR_WORD.test(word) && quantity.multiplier === null;
+      if (currency && !(word === 'р' && at(j + 1)?.text === '/')) {
+        quantity.currency = currency;
+        quantity.end = at(j)!.end;
+        j++;
+        skipDot();
+      } else if (word === 'у' && at(j + 1)?.text === '.' && at(j + 2)?.text === 'е') {
+        quantity.currency = 'USD';
+        quantity.end = at(j + 2)!.end;
+        j += 3;
+      } else if (distance) {
+        quantity.unit = distance;
+        quantity.end = at(j)!.end;
+        j++;
+      } else if (yearWord) {
+        quantity.unit = 'year';
+        quantity.end = at(j)!.end;
+        j++;
+      } else if (OTHER_UNIT.test(word) && quantity.multiplier === null) {
+        quantity.unit = 'other';
+        j++;
+      } else if (quantity.multiplier !== null && /^(т|тыс)?км$/u.test(word)) {
+        quantity.unit = 'km';
+        j++;
+      }
+    } else if (at(j)?.text === '%' && near(j)) quantity.unit = 'other';
+    // A price per time: '/сутки', 'в час', 'за смену'.
+    const slash = at(j);
+    const then = at(j + 1);
+    if (slash && then && near(j) && (slash.text === '/' || slash.text === 'в' || slash.text === 'за')) {
+      if (then.kind === 'word' && PER_TIME.test(then.text)) quantity.perTime = true;
+    }
+    quantities.push(quantity);
+  }
+  linkRanges(text, quantities);
+  shadowMiles(text, quantities);
+  return quantities;
+}
+
+// '1.2-1.3 млн', '800–850 тыс': the second's multiplier, currency and unit are the first's too.
+function linkRanges(text: string, quantities: Quantity[]) {
+  for (let i = 0; i + 1 < quantities.length; i++) {
+    const first = quantities[i]!;
+    const second = quantities[i + 1]!;
+    const between = text.slice(first.end, second.number.start);
+    if (!/^\s?[-–—]\s?$/.test(between)) continue;
+    // Only numbers of one scale make a range ('2015 - 1.2 млн' is a year then a price).
+    const a = first.number.value;
+    const b = second.number.value;
+    if (a > b || a < b * 0.3) continue;
+    first.range = true;
+    second.range = true;
+    if (first.multiplier === null && first.currency === null && first.unit === null) {
+      first.multiplier = second.multiplier;
+      first.currency = second.currency;
+      first.unit = second.unit;
+    }
+  }
+}
+
+// '62 000 миль (100 000 км)', '100 тыс км / 62 тыс миль': the kilometres are the mileage.
+function shadowMiles(text: string, quantities: Quantity[]) {
+  for (let i = 0; i + 1 < quantities.length; i++) {
+    const first = quantities[i]!;
+    const second = quantities[i + 1]!;
+    const units = [first.unit, second.unit];
+    if (!units.includes('mile') || !units.includes('km')) continue;
+    const between = text.slice(first.end, second.number.start);
+    if (!/^[\s(/~≈=,–—-]{0,6}(около|примерно|это|или|≈|~)?[\s(/~≈=]{0,3}$/u.test(between)) continue;
+    (first.unit === 'mile' ? first : second).shadowed = true;
+  }
+}
