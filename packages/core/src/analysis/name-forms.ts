@@ -35,6 +35,9 @@ const ENGLISH_SOUNDS: [RegExp, string][] = [
   [/ck/g, 'k'],
   [/qu/g, 'kv'],
   [/x/g, 'ks'],
+  // 'ow' at the end is 'оу' ('Shadow' → 'Шадоу'), inside a word 'ау' ('Crown' → 'Краун').
+  [/ow$/g, 'оу'],
+  [/ow/g, 'au'],
   [/w/g, 'v'],
   [/j/g, 'dzh'],
   [/ee/g, 'i'],
@@ -69,7 +72,7 @@ function isCodeWord(word: string): boolean {
   return /\d/.test(word) || (word.length <= 4 && word === word.toUpperCase());
 }
 
-type Variant = 'plain' | 'silent-e' | 'u-as-a' | 'soft-l' | 's-as-z';
+type Variant = 'plain' | 'silent-e' | 'u-as-a' | 'soft-l' | 's-as-z' | 'a-as-e';
 
 // Each variant changes one English spelling habit; a word it does not apply to gives '' (no extra form).
 const VARIANTS: Record<Exclude<Variant, 'plain'>, [RegExp, string]> = {
@@ -79,6 +82,8 @@ const VARIANTS: Record<Exclude<Variant, 'plain'>, [RegExp, string]> = {
   'u-as-a': [/(?<=[^aeiouy])u(?=[^aeiouy])/g, 'a'],
   // 'Golf' → 'Гольф', 'Volvo' → 'Вольво'.
   'soft-l': [/l(?=[^aeiouyl]|$)/g, 'lь'],
+  // 'Land' → 'Ленд', 'Outlander' → 'Аутлендер', 'Camry' → 'Кэмри' (an open English 'a' before n or m).
+  'a-as-e': [/(?<=[^aeiouy])a(?=n[dtc]|m[^aeiouy])/g, 'e'],
   // 'Cruiser' → 'Крузер', 'Musa' → 'Муза'.
   's-as-z': [/(?<=[aeiou])s(?=[aeiou])/g, 'z'],
 };
@@ -108,7 +113,7 @@ export function cyrillicSpellings(name: string): string[] {
   const words = name.split(/[\s-]+/).filter((word) => word !== '');
   if (!words.some((word) => !isCodeWord(word) && LATIN.test(word))) return [];
   const out = new Set<string>();
-  for (const variant of ['plain', 'silent-e', 'u-as-a', 'soft-l', 's-as-z'] as const) {
+  for (const variant of ['plain', 'silent-e', 'u-as-a', 'soft-l', 's-as-z', 'a-as-e'] as const) {
     const converted = words.map((word) => (isCodeWord(word) ? word.toLowerCase() : cyrillicWord(word, variant)));
     if (variant !== 'plain' && converted.every((word, i) => word === '' || isCodeWord(words[i]!))) continue;
     const spelled = converted.map((word, i) => (word === '' ? cyrillicWord(words[i]!, 'plain') : word));

@@ -29,8 +29,11 @@ export interface NameTableOptions {
   brand?: string | null;
   /** Names of two letters or fewer count only in capitals ('VW', 'HD' among brands; not 'X5' among models). */
   shortNames: boolean;
-  /** Index the initials of names of two or more words (models: 'LC', 'ТЛК'); never for brands ('Kia Motors'). */
-  initials: boolean;
+  /**
+   * Index the initials of names of two or more words: 'all' for one brand's models ('LC', 'ТЛК'), 'with-brand' for
+   * models named alone (only 'TLC', 'ТЛК'), none for brands ('Kia Motors' is no 'KM').
+   */
+  initials: 'all' | 'with-brand' | false;
 }
 
 // Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
@@ -83,7 +86,13 @@ export class NameTable<V> {
    * Adds one catalogue name or synonym and its generated forms. `keep` can refuse a form (a common word, a city);
    * `first` puts the value before others under the same exact key (the model whose own name it is).
    */
-  add(name: string, value: V, keep: (key: string, form: string) => boolean = () => true, first = false): void {
+  add(
+    name: string,
+    value: V,
+    keep: (key: string, form: string) => boolean = () => true,
+    first = false,
+    brand: string | null = this.options.brand ?? null,
+  ): void {
     for (const form of nameForms(name)) {
       const key = foldWord(
         tokenize(form.text)
@@ -110,15 +119,18 @@ export class NameTable<V> {
           add(this.truncated, foldWord(lower.slice(0, length)), { value, short: false as const });
         }
       }
-      if (this.options.fuzzy && words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 6) {
-        const stemmed = stemRu(lower);
-        for (const deletion of [stemmed, ...oneDeletions(stemmed)]) {
-          add(this.deletions, foldWord(deletion), { value, short: false as const });
+      if (this.options.fuzzy && words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 5) {
+        // The word and its stem, each with one letter left out: two spellings one edit apart share one of these.
+        for (const word of new Set([lower, stemRu(lower)])) {
+          if (word.length < 5) continue;
+          for (const deletion of [word, ...oneDeletions(word)])
+            add(this.deletions, foldWord(deletion), { value, short: false as const });
         }
       }
     }
     if (!this.options.initials) return;
-    for (const short of initials(name, this.options.brand ?? null)) {
+    const brandInitial = this.options.initials === 'with-brand';
+    for (const short of initials(name, brand).slice(brandInitial ? 2 : 0)) {
       add(this.exact, foldWord(short), { value, short: 'initials' });
     }
   }
@@ -137,14 +149,15 @@ export class NameTable<V> {
       const exact = this.usable(this.exact.get(key), tokens, i, n);
       if (exact) return { values: exact, key, words: n, rule: this.isShort(key) ? 'short' : 'exact' };
       if (stem !== key) {
-        const declined = this.declined.get(stem);
-        if (declined) return { values: declined.map((entry) => entry.value), key: stem, words: n, rule: 'declined' };
+        const declined = this.declined.get(stem) ?? this.exact.get(stem)?.filter((entry) => !entry.short);
+        if (declined?.length)
+          return { values: declined.map((entry) => entry.value), key: stem, words: n, rule: 'declined' };
       }
     }
     if (token.cyrillic) {
-      const diminutive = DIMINUTIVE.exec(token.stem);
-      if (diminutive?.[1] && !NOT_DIMINUTIVE.has(token.stem)) {
-        const found = this.truncated.get(diminutive[1]);
+      const diminutive = DIMINUTIVE.exec(token.base);
+      if (diminutive?.[1] && !NOT_DIMINUTIVE.has(token.base)) {
+        const found = this.truncated.get(foldWord(diminutive[1]));
         if (found) return { values: found.map((entry) => entry.value), key: token.key, words: 1, rule: 'diminutive' };
       }
     }
@@ -154,10 +167,13 @@ export class NameTable<V> {
       const found = this.exact.get(key) ?? this.declined.get(foldWord(stemRu(glued[1].toLowerCase())));
       if (found) return { values: found.map((entry) => entry.value), key, words: 1, rule: 'generation' };
     }
-    if (this.options.fuzzy && token.cyrillic && token.raw.length >= 6) {
+    if (this.options.fuzzy && token.cyrillic && token.raw.length >= 5) {
       const values = new Set<V>();
-      for (const deletion of [token.stem, ...oneDeletions(token.stem)]) {
-        for (const entry of this.deletions.get(deletion) ?? []) values.add(entry.value);
+      for (const word of new Set([token.raw.toLowerCase(), token.base])) {
+        if (word.length < 5) continue;
+        for (const deletion of [word, ...oneDeletions(word)]) {
+          for (const entry of this.deletions.get(foldWord(deletion)) ?? []) values.add(entry.value);
+        }
       }
       if (values.size > 0) return { values: [...values], key: token.key, words: 1, rule: 'misspelt' };
     }

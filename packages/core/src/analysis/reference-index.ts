@@ -139,7 +139,7 @@ function addCity(index: Map<string, CityPattern[]>, name: string, city: IndexedC
 
 export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
   const brands = new NameTable<IndexedBrand>({ fuzzy: false, shortNames: true, initials: false });
-  const models = new NameTable<IndexedModel>({ fuzzy: false, shortNames: false, initials: false });
+  const models = new NameTable<IndexedModel>({ fuzzy: false, shortNames: false, initials: 'with-brand' });
   const cities = new Map<string, CityPattern[]>();
   let order = 0;
   const cityKeys = new Set<string>();
@@ -162,7 +162,7 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         models: new NameTable({
           fuzzy: true,
           shortNames: false,
-          initials: true,
+          initials: 'all',
           brand: latinName(record.name, record.synonyms),
         }),
         numbers: new Map(),
@@ -198,18 +198,24 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
           if (/^\d{3,6}$/.test(key) && !brand.numbers.has(key)) brand.numbers.set(key, indexed);
           if (brand.popular) {
             // Named alone, a model must be distinctive: four letters or more (three in Cyrillic), not a number, a
-            // city or an ordinary word; generated spellings need five letters.
-            models.add(name, indexed, (formKey, form) => {
-              const generated = form !== name;
-              return (
-                (formKey.length >= 4 || (formKey.length === 3 && /^[а-яё]+$/i.test(name) && !generated)) &&
-                (!generated || formKey.length >= 5) &&
-                !/^\d+$/.test(formKey) &&
-                !cityKeys.has(formKey) &&
-                !common(formKey, form) &&
-                !COMMON_WORDS.has(name.toLowerCase())
-              );
-            });
+            // city or an ordinary word; generated spellings need four letters.
+            models.add(
+              name,
+              indexed,
+              (formKey, form) => {
+                const generated = form !== name;
+                return (
+                  (formKey.length >= 4 || (formKey.length === 3 && /^[а-яё]+$/i.test(name) && !generated)) &&
+                  (!generated || formKey.length >= 4) &&
+                  !/^\d+$/.test(formKey) &&
+                  !cityKeys.has(formKey) &&
+                  !common(formKey, form) &&
+                  !COMMON_WORDS.has(name.toLowerCase())
+                );
+              },
+              false,
+              brand.name,
+            );
           }
           if (/^[a-z]{1,4}$/.test(key) && !brand.prefixes.has(key)) brand.prefixes.set(key, indexed);
           const classMatch = /^([A-Za-z]{1,3})-(Класс|Class)$/.exec(name);

@@ -10,6 +10,8 @@ export interface Token {
   raw: string;
   /** Folded Russian stem of a Cyrillic word ('Тойоту' → the fold of 'тойот'); the key for any other word. */
   stem: string;
+  /** The same stem before the fold ('тойот'), for suffix rules. */
+  base: string;
   /** Written in Cyrillic letters only. */
   cyrillic: boolean;
   start: number;
@@ -30,8 +32,9 @@ export function tokenize(text: string): Token[] {
     const key = foldWord(raw);
     const lower = raw.toLowerCase();
     const cyrillic = /^[а-яё]+$/.test(lower);
-    const stem = cyrillic && lower.length >= 4 ? foldWord(stemRu(lower)) : key;
-    tokens.push({ key, raw, stem, cyrillic, start, end: start + raw.length });
+    const base = cyrillic && lower.length >= 4 ? stemRu(lower) : lower;
+    const stem = cyrillic && lower.length >= 4 ? foldWord(base) : key;
+    tokens.push({ key, raw, stem, base, cyrillic, start, end: start + raw.length });
   }
   return tokens;
 }

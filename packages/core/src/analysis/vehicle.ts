@@ -90,6 +90,9 @@ function modelHits(
 function bestModel(hits: Hit<IndexedModel>[]): Hit<IndexedModel> | null {
   // The earliest mention; at the same place the longest name (Land Cruiser Prado over Land Cruiser); a longer name
   // right after it is the more precise one (Sportster Iron 883).
+  // A name found by rule (a code, a misspelling) only when no catalogue name is.
+  const byName = hits.filter((hit) => hit.weak !== true);
+  if (byName.length > 0) hits = byName;
   let best: Hit<IndexedModel> | null = null;
   for (const hit of hits) {
     if (!best || hit.first < best.first || (hit.first === best.first && hit.last > best.last)) best = hit;
