@@ -34,6 +34,8 @@ export interface Quantity {
   multiplier: number | null;
   /** The multiplier was 'к'/'k' (channels write prices so: '450к'). */
   kilo: boolean;
+  /** A decimal with 'М' glued ('2.05М'): millions beside a price word, metres elsewhere. */
+  mega: boolean;
   currency: Currency | null;
   unit: Unit;
   /** A price per day, hour, month or shift ('2 200 руб/сутки'): a rental. */
@@ -59,7 +61,7 @@ interface Lexeme {
   number?: NumberMatch;
 }
 
-const WORD = /[\p{L}\d]*\p{L}[\p{L}\d]*/uy;
+const WORD = /\p{L}+/uy;
 const SPACE = /[\s\u00a0\u202f]+/uy;
 
 function readNumber(text: string, raw: string, start: number): NumberMatch | null {
@@ -121,8 +123,12 @@ const CURRENCY_WORDS: [RegExp, Currency][] = [
   [/^(руб\p{L}*|р|rub|rur|рэ)$/u, 'RUB'],
   [/^(usd|долл\p{L}*|бакс\p{L}*|дол)$/u, 'USD'],
   [/^(eur|евро|эвро)$/u, 'EUR'],
+  [/^(byn|byr|белрубл\p{L}*)$/u, 'BYN'],
+  [/^(kzt|тенге|тг|тнг)$/u, 'KZT'],
+  [/^(jpy|иен\p{L}*|йен\p{L}*|yen)$/u, 'JPY'],
+  [/^(cny|rmb|юан\p{L}*)$/u, 'CNY'],
 ];
-const CURRENCY_SIGNS: Record<string, Currency> = { '₽': 'RUB', $: 'USD', '€': 'EUR' };
+const CURRENCY_SIGNS: Record<string, Currency> = { '₽': 'RUB', $: 'USD', '€': 'EUR', '₸': 'KZT', '¥': 'JPY' };
 const DISTANCES: [RegExp, 'km' | 'mile'][] = [
   [/^(км|km|килом\p{L}*|кило|kms)$/u, 'km'],
   [/^(миль|мили|милях|mile\p{L}*|mi|miles)$/u, 'mile'],
@@ -141,13 +147,15 @@ const find = <T>(table: [RegExp, T][], word: string): T | null => {
 export function readAmounts(text: string): Quantity[] {
   const lexemes = lex(text);
   const quantities: Quantity[] = [];
+  let consumed = 0;
   for (let i = 0; i < lexemes.length; i++) {
     const lexeme = lexemes[i]!;
-    if (lexeme.kind !== 'number' || !lexeme.number) continue;
+    if (lexeme.kind !== 'number' || !lexeme.number || lexeme.start < consumed) continue;
     const quantity: Quantity = {
       number: lexeme.number,
       multiplier: null,
       kilo: false,
+      mega: false,
       currency: null,
       unit: null,
       perTime: false,
@@ -186,6 +194,15 @@ export function readAmounts(text: string): Quantity[] {
       quantity.end = at(j)!.end;
       j++;
       skipDot();
+      // '1млн650', '2 млн 300': the thousands written after the millions.
+      const thousands =
+        quantity.multiplier === 1_000_000 ? /^\s?(\d{3})(?![\d.,])/.exec(text.slice(quantity.end)) : null;
+      if (thousands?.[1] && Number.isInteger(lexeme.number.value)) {
+        const end = quantity.end + thousands[0].length;
+        quantity.number = { ...lexeme.number, value: lexeme.number.value + Number(thousands[1]) / 1000, end };
+        quantity.end = end;
+        while (at(j) && at(j)!.start < end) j++;
+      }
       word = at(j)?.kind === 'word' && near(j) ? at(j)!.text : null;
     }
     // The unit: a currency, a distance, a year word, anything else measured.
@@ -198,7 +215,16 @@ export function readAmounts(text: string): Quantity[] {
       const currency = find(CURRENCY_WORDS, word);
       const distance = find(DISTANCES, word);
       const yearWord = YEAR_WORD.test(word) && quantity.multiplier === null;
-      if (currency && !(word === 'р' && at(j + 1)?.text === '/')) {
+      const belarusian =
+        /^бел(орусск\p{L}*)?$/u.test(word) &&
+        [at(j + 1), at(j + 2)].some((next) => next?.kind === 'word' && /^(руб\p{L}*|р)$/u.test(next.text));
+      if (belarusian) {
+        quantity.currency = 'BYN';
+        const rouble = at(j + 1)?.kind === 'word' ? j + 1 : j + 2;
+        quantity.end = at(rouble)!.end;
+        j = rouble + 1;
+        skipDot();
+      } else if (currency && !(word === 'р' && at(j + 1)?.text === '/')) {
         quantity.currency = currency;
         quantity.end = at(j)!.end;
         j++;
@@ -213,6 +239,10 @@ export function readAmounts(text: string): Quantity[] {
         j++;
       } else if (yearWord) {
         quantity.unit = 'year';
+        quantity.end = at(j)!.end;
+        j++;
+      } else if ((word === 'м' || word === 'm') && lexeme.number.decimal && at(j)!.start === lexeme.end) {
+        quantity.mega = true;
         quantity.end = at(j)!.end;
         j++;
       } else if (OTHER_UNIT.test(word) && quantity.multiplier === null) {
@@ -230,6 +260,7 @@ export function readAmounts(text: string): Quantity[] {
       if (then.kind === 'word' && PER_TIME.test(then.text)) quantity.perTime = true;
     }
     quantities.push(quantity);
+    consumed = quantity.end;
   }
   linkRanges(text, quantities);
   shadowMiles(text, quantities);

@@ -62,6 +62,7 @@ export function analysePost(index: AnalysisIndex, text: string, options: Analyse
     : first;
   const reason = nonSaleReason(text, {
     hasVehicle: vehicle !== null,
+    vehicleStart: vehicle ? Math.min(...vehicle.spans.map((span) => span.start)) : null,
     hasPrice: quantities.price !== null,
     hasYear: quantities.year !== null,
     hasMileage: quantities.mileageKm !== null,

@@ -3,7 +3,17 @@
 // The numbers and their units are read by the grammar in amounts.ts; here each is weighed by the words around it.
 import { readAmounts, type NumberMatch, type Quantity } from './amounts';
 
-export type Currency = 'RUB' | 'USD' | 'EUR';
+export type Currency = 'RUB' | 'USD' | 'EUR' | 'BYN' | 'KZT' | 'JPY' | 'CNY';
+
+// Plausible prices of a whole vehicle per currency (roubles: options.minRoubles upwards).
+const PRICE_RANGE: Record<Exclude<Currency, 'RUB'>, [number, number]> = {
+  USD: [300, 5_000_000],
+  EUR: [300, 5_000_000],
+  BYN: [1_000, 15_000_000],
+  KZT: [100_000, 2_000_000_000],
+  JPY: [50_000, 1_000_000_000],
+  CNY: [2_000, 40_000_000],
+};
 
 export interface PriceValue {
   value: number;
@@ -76,6 +86,11 @@ function classify(quantity: Quantity): Classified {
     excludedMileage: BEFORE.interval.test(before),
   };
   if (quantity.perTime || unit === 'other' || quantity.shadowed) return { ...base, kind: 'other' };
+  if (quantity.mega) {
+    return base.priceContext
+      ? { ...base, kind: 'money', amount: value * 1_000_000, currency: 'RUB' }
+      : { ...base, kind: 'other' };
+  }
   const scaled = value * (multiplier ?? 1);
   if (unit === 'km') return { ...base, kind: 'mileage', amount: scaled };
   if (unit === 'mile') return { ...base, kind: 'mileage', amount: Math.round(scaled * 1.609344) };
@@ -174,7 +189,9 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
   }
 
   const plausible = (amount: number, currency: Currency) =>
-    currency === 'RUB' ? amount >= options.minRoubles && amount <= 500_000_000 : amount >= 300 && amount <= 5_000_000;
+    currency === 'RUB'
+      ? amount >= options.minRoubles && amount <= 500_000_000
+      : amount >= PRICE_RANGE[currency][0] && amount <= PRICE_RANGE[currency][1];
 
   let price: { amount: number; currency: Currency; score: number } | null = null;
   const offer = (amount: number, currency: Currency, score: number) => {
