@@ -3,6 +3,13 @@
 // catalogue's brand and model names; a model not in the catalogue is added with these names.
 
 export const EXTRA_CAR_MODEL_SYNONYMS: Record<string, Record<string, string[]>> = {
+  // The numbered LADAs by their nicknames (the reference has 'Семерка', 'Девятка', 'Десятка', 'Четырнашка').
+  LADA: {
+    '2112': ['Двенашка', 'Двенарь'],
+    '2113 Samara': ['Тринашка'],
+    '2114 Samara': ['Четырка'],
+    '2115 Samara': ['Пятнашка'],
+  },
   Toyota: { RAV4: ['Раф 4', 'Раф4'], 'Land Cruiser': ['Land Cruiser 200', 'Ленд Крузер 200', 'LC 200'] },
   'Mercedes-Benz': { 'G-Класс': ['G500', 'G55', 'G63'], 'S-Класс': ['S500', 'S450', 'S560'] },
 };
@@ -103,7 +110,6 @@ export const COMMON_WORDS = new Set(
     'некст',
     'лиф',
     'лифчик',
-    'рафик',
     'эво',
     'гранд',
     'премиум',

@@ -190,7 +190,7 @@ export class NameTable<V> {
     const capitals = n === 1 && raw === raw.toUpperCase() && /\p{L}/u.test(raw);
     const numberAfter = n === 1 && (/\d$/.test(raw) || /^\d/.test(tokens[i + 1]?.raw ?? ''));
     const values = entries
-      .filter((entry) => !entry.short || n > 1 || (capitals && (entry.short === 'capitals' || numberAfter)))
+      .filter((entry) => !entry.short || (n === 1 && capitals && (entry.short === 'capitals' || numberAfter)))
       .map((entry) => entry.value);
     return values.length > 0 ? values : null;
   }

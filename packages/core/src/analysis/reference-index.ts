@@ -196,9 +196,10 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
           brand.models.add(name, indexed, () => true, name === model.name);
           const key = nameKey(name);
           if (/^\d{3,6}$/.test(key) && !brand.numbers.has(key)) brand.numbers.set(key, indexed);
-          if (brand.popular) {
+          if (brand.popular || (kind === 'car' && nameKey(name).length >= 6)) {
             // Named alone, a model must be distinctive: four letters or more (three in Cyrillic), not a number, a
-            // city or an ordinary word; generated spellings need four letters.
+            // city or an ordinary word; generated spellings need four letters. Other car brands' models count alone
+            // with six letters or more ('Витара', 'Импреза'); a popular brand's comes first where both have one.
             models.add(
               name,
               indexed,

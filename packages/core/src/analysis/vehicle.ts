@@ -18,8 +18,10 @@ interface Hit<T> {
   value: T;
   first: number;
   last: number;
-  /** Found by a code rule (RX200t, 528i) rather than by a catalogue name. */
+  /** Found by a code rule (RX200t, 528i) or a misspelling rather than by a catalogue name. */
   weak?: boolean;
+  /** Found as written (not declined, shortened or misspelt). */
+  exact?: boolean;
 }
 
 function brandHits(index: AnalysisIndex, tokens: readonly Token[]): Hit<IndexedBrand>[] {
@@ -35,6 +37,7 @@ function brandHits(index: AnalysisIndex, tokens: readonly Token[]): Hit<IndexedB
 const UNIT_AFTER = /^(км|km|тыс|т|к|л|лс|hp|руб|р|г|гв|года|год|владел|хозя|куб|cc|мест|шт)$/u;
 
 function modelHits(
+  index: AnalysisIndex,
   brand: IndexedBrand,
   tokens: readonly Token[],
   brandTokens: ReadonlySet<number>,
@@ -42,6 +45,8 @@ function modelHits(
   const hits: Hit<IndexedModel>[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const afterBrand = brandTokens.has(i - 1);
+    // A model named like a city ('Самара', 'Тула') counts only right after its brand: elsewhere it is the place.
+    if (!afterBrand && index.cities.has(tokens[i]!.key)) continue;
     const found = brand.models.match(tokens, i);
     if (found && /^\d+$/.test(found.key)) {
       // A bare number names a model only right after the brand ('ВАЗ 2107', 'Мазда 3', 'Танк 300'), or a long
@@ -128,7 +133,7 @@ export function findVehicle(
     );
     const choice = [...(pool.length > 0 ? pool : found)].sort((a, b) => a.brand.order - b.brand.order)[0];
     if (!choice) continue;
-    alone.push({ value: choice, first: i, last: i + match.words - 1 });
+    alone.push({ value: choice, first: i, last: i + match.words - 1, exact: match.rule === 'exact' });
     i += match.words - 1;
   }
 
@@ -138,12 +143,17 @@ export function findVehicle(
     if (seen.has(hit.value)) continue;
     seen.add(hit.value);
     const shadow = alone.find(
-      (model) => model.first <= hit.first && model.last >= hit.last && model.value.brand !== hit.value,
+      (model) =>
+        model.exact === true &&
+        model.value.brand.popular &&
+        model.first <= hit.first &&
+        model.last >= hit.last &&
+        model.value.brand !== hit.value,
     );
     if (shadow && !(yearHint !== null && hit.value.firstYear !== null && yearHint >= hit.value.firstYear)) continue;
     candidates.push({
       brand: hit.value,
-      model: bestModel(modelHits(hit.value, tokens, brandTokens)),
+      model: bestModel(modelHits(index, hit.value, tokens, brandTokens)),
       mention: hit,
     });
   }
@@ -173,6 +183,14 @@ export function findVehicle(
     const model = hit.value;
     const fromBrand = pick && pick.brand !== model.brand ? null : model;
     const brand = fromBrand ? model.brand : pick!.brand;
+    if (fromBrand) {
+      // The model found alone names the brand; the brand's own list may name the model earlier or more precisely
+      // ('А6 С7 … quattro' is an A6, 'Ниндзя ZX-6R' a Ninja ZX-6R).
+      const own = bestModel(modelHits(index, brand, tokens, brandTokens));
+      const better = own && (own.first < hit.first || (own.first === hit.first && own.last > hit.last)) ? own : hit;
+      const mainSpan = span(better);
+      return { kind: brand.kind, brand, model: better.value, spans: [mainSpan], end: mainSpan.end };
+    }
     const mainSpan = span(hit);
     return { kind: brand.kind, brand, model: fromBrand, spans: [mainSpan], end: mainSpan.end };
   }
