@@ -62,6 +62,113 @@ interface Lexeme {
 }
 
 const WORD = /\p{L}+/uy;
+
+// Numbers in words, read only before a multiplier ('триста пятьдесят тысяч', 'полтора ляма') or, as ordinals, before
+// a year word ('машина девятнадцатого года').
+const CARDINALS: Record<string, number> = {
+  один: 1,
+  одна: 1,
+  два: 2,
+  две: 2,
+  три: 3,
+  четыре: 4,
+  пять: 5,
+  шесть: 6,
+  семь: 7,
+  восемь: 8,
+  девять: 9,
+  десять: 10,
+  одиннадцать: 11,
+  двенадцать: 12,
+  тринадцать: 13,
+  четырнадцать: 14,
+  пятнадцать: 15,
+  шестнадцать: 16,
+  семнадцать: 17,
+  восемнадцать: 18,
+  девятнадцать: 19,
+  двадцать: 20,
+  тридцать: 30,
+  сорок: 40,
+  пятьдесят: 50,
+  шестьдесят: 60,
+  семьдесят: 70,
+  восемьдесят: 80,
+  девяносто: 90,
+  сто: 100,
+  двести: 200,
+  триста: 300,
+  четыреста: 400,
+  пятьсот: 500,
+  шестьсот: 600,
+  семьсот: 700,
+  восемьсот: 800,
+  девятьсот: 900,
+  полтора: 1.5,
+  полторы: 1.5,
+  пол: 0.5,
+};
+const ORDINALS: Record<string, number> = {
+  первого: 1,
+  второго: 2,
+  третьего: 3,
+  четвертого: 4,
+  четвёртого: 4,
+  пятого: 5,
+  шестого: 6,
+  седьмого: 7,
+  восьмого: 8,
+  девятого: 9,
+  десятого: 10,
+  одиннадцатого: 11,
+  двенадцатого: 12,
+  тринадцатого: 13,
+  четырнадцатого: 14,
+  пятнадцатого: 15,
+  шестнадцатого: 16,
+  семнадцатого: 17,
+  восемнадцатого: 18,
+  девятнадцатого: 19,
+  двадцатого: 20,
+  тридцатого: 30,
+  сорокового: 40,
+  пятидесятого: 50,
+  шестидесятого: 60,
+  семидесятого: 70,
+  восьмидесятого: 80,
+  девяностого: 90,
+};
+const YEAR_AFTER_WORDS = /^\s?(года|году|год|г\.?)(?!\p{L})/u;
+const MULTIPLIER_AFTER_WORDS = /^\s?(тысяч\p{L}*|тыс|тыщ\p{L}*|млн|миллион\p{L}*|лям\p{L}*)(?!\p{L})/u;
+
+/** A run of number words at `at` ('триста пятьдесят', 'двадцать первого'): its value and end, or null. */
+function numberWords(text: string, at: number): { value: number; end: number; ordinal: boolean } | null {
+  const run = /(\p{L}+)(\s+|$)/uy;
+  let value = 0;
+  let end = at;
+  let position = at;
+  let ordinal = false;
+  for (let count = 0; count < 4; count++) {
+    run.lastIndex = position;
+    const match = run.exec(text);
+    const word = match?.[1]?.toLowerCase();
+    if (!match || !word) break;
+    const cardinal = CARDINALS[word];
+    const order = ORDINALS[word];
+    if (cardinal === undefined && order === undefined) break;
+    value += cardinal ?? order ?? 0;
+    end = position + word.length;
+    position += match[0].length;
+    if (order !== undefined) {
+      ordinal = true;
+      break;
+    }
+  }
+  if (end === at) return null;
+  const rest = text.slice(end);
+  if (ordinal ? !YEAR_AFTER_WORDS.test(rest) : !MULTIPLIER_AFTER_WORDS.test(rest)) return null;
+  return { value, end, ordinal };
+}
 const SPACE = /[\s\u00a0\u202f]+/uy;
 
 function readNumber(text: string, raw: string, start: number): NumberMatch | null {
@@ -100,6 +207,23 @@ export function lex(text: string): Lexeme[] {
       const match = readNumber(text, number[1], at);
       if (match) lexemes.push({ kind: 'number', text: number[1], start: at, end: match.end, number: match });
       at += number[1].length;
+      continue;
+    }
+    const spelled = /\p{L}/u.test(text[at - 1] ?? '') ? null : numberWords(text, at);
+    if (spelled) {
+      const raw = text.slice(at, spelled.end);
+      const match = readNumber(text, String(spelled.value), at);
+      if (match) {
+        const digits = spelled.ordinal ? 2 : String(Math.round(spelled.value)).length;
+        const number = {
+          ...match,
+          end: spelled.end,
+          digits,
+          after: text.slice(spelled.end, spelled.end + 30).toLowerCase(),
+        };
+        lexemes.push({ kind: 'number', text: raw, start: at, end: spelled.end, number });
+      }
+      at = spelled.end;
       continue;
     }
     const word = sticky(WORD);
@@ -163,8 +287,12 @@ export function readAmounts(text: string): Quantity[] {
       shadowed: false,
       end: lexeme.end,
     };
-    // A currency sign right before the number ('$12 000', '€ 9 500', '₽1 200 000').
+    // A currency sign right before the number ('$12 000', '€ 9 500', '₽1 200 000'); an apostrophe before two digits
+    // is a year ("'14").
     const previous = lexemes[i - 1];
+    if (previous?.kind === 'symbol' && /^['’‘`]$/.test(previous.text) && lexeme.number.digits === 2) {
+      quantity.unit = 'year';
+    }
     if (previous?.kind === 'symbol' && CURRENCY_SIGNS[previous.text] && lexeme.start - previous.end <= 1) {
       quantity.currency = CURRENCY_SIGNS[previous.text]!;
     }
@@ -196,7 +324,7 @@ export function readAmounts(text: string): Quantity[] {
       skipDot();
       // '1млн650', '2 млн 300': the thousands written after the millions.
       const thousands =
-        quantity.multiplier === 1_000_000 ? /^\s?(\d{3})(?![\d.,])/.exec(text.slice(quantity.end)) : null;
+        quantity.multiplier === 1_000_000 ? /^\s?(\d{3})(?!\d|[.,]\d)/.exec(text.slice(quantity.end)) : null;
       if (thousands?.[1] && Number.isInteger(lexeme.number.value)) {
         const end = quantity.end + thousands[0].length;
         quantity.number = { ...lexeme.number, value: lexeme.number.value + Number(thousands[1]) / 1000, end };
@@ -248,7 +376,8 @@ export function readAmounts(text: string): Quantity[] {
       } else if (OTHER_UNIT.test(word) && quantity.multiplier === null) {
         quantity.unit = 'other';
         j++;
-      } else if (quantity.multiplier !== null && /^(т|тыс)?км$/u.test(word)) {
+      } else if (/^(т|t|тыс)(км|km)$/u.test(word) || (quantity.multiplier !== null && /^(т|тыс)?км$/u.test(word))) {
+        if (quantity.multiplier === null && /^(т|t|тыс)/u.test(word)) quantity.multiplier = 1000;
         quantity.unit = 'km';
         j++;
       }
@@ -296,7 +425,11 @@ function shadowMiles(text: string, quantities: Quantity[]) {
     const units = [first.unit, second.unit];
     if (!units.includes('mile') || !units.includes('km')) continue;
     const between = text.slice(first.end, second.number.start);
-    if (!/^[\s(/~≈=,–—-]{0,6}(около|примерно|это|или|≈|~)?[\s(/~≈=]{0,3}$/u.test(between)) continue;
+    if (
+      !/^[\s(/~≈=,–—-]{0,6}((около|примерно|это|или|т\.?\s?е\.?|то есть|≈|~)\s?){0,3}[\s(/~≈=]{0,3}$/u.test(between)
+    ) {
+      continue;
+    }
     (first.unit === 'mile' ? first : second).shadowed = true;
   }
 }

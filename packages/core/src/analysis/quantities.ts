@@ -48,10 +48,11 @@ const BEFORE = {
   ),
   price: re(`(цена|цену|стоимость|прошу|отдам за|продам за|💰|💵|💸|price)[^\\d\\n]{0,8}$`),
   spent: re(
-    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n]{0,10}$`,
+    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|доплат\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n]{0,10}$`,
   ),
   interval: re(`(?<![\\p{L}])(каждые|каждых|через|то на|то в|на|до|после)\\s?$`),
-  yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска)[^\\d\\n\\p{L}]{0,3}$`),
+  yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска|выпущен\\p{L}*\\s(в\\s)?)[^\\d\\n\\p{L}]{0,3}$`),
+  madeIn: re(`выпущен\\p{L}*\\sв\\s?$`),
   yearNotProduction: re(
     `((?<![\\p{L}])(в|с|до|по|от|после|since)\\s?$|(?<![\\p{L}])(?:куплен\\p{L}*[^\\n]{0,10}$|покупал\\p{L}*[^\\n]{0,10}$|менял\\p{L}*[^\\n]{0,20}$|ремонт\\p{L}*[^\\n]{0,12}$|замен\\p{L}*[^\\n]{0,12}$|гаранти\\p{L}*[^\\n]{0,10}$|осаго[^\\n]{0,10}$|страхов\\p{L}*[^\\n]{0,10}$|резин\\p{L}*[^\\n]{0,20}$|шин\\p{L}*[^\\n]{0,20}$|michelin[^\\n]{0,6}$|nokian[^\\n]{0,6}$)|\\d{4}\\s?[-–—]\\s?$)`,
   ),
@@ -150,7 +151,7 @@ function pickYear(all: Classified[], options: QuantityOptions): number | null {
       score += 2;
     }
     if (number.digits === 2) score -= 1;
-    if (BEFORE.yearNotProduction.test(number.before)) score -= 6;
+    if (BEFORE.yearNotProduction.test(number.before) && !BEFORE.madeIn.test(number.before)) score -= 6;
     if (item.quantity.range || AFTER.modelYear.test(number.after)) score -= 6;
     if (score < 0) continue;
     if (!best || score > best.score) best = { year, score, start: number.start };
@@ -167,6 +168,7 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
   const year = pickYear(all, options);
 
   // Mileage: explicit units or the word 'пробег' before; service intervals ('каждые 10 000 км') are not mileage.
+  const after = (start: number) => options.vehicleEnd === null || start >= options.vehicleEnd;
   let mileage: Classified | null = null;
   for (const item of all) {
     const explicit = item.kind === 'mileage';
@@ -185,7 +187,10 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
     const km = item.kind === 'ambiguous-thousand' ? item.amount * 1000 : item.amount;
     if (km <= 0 || km > 2_000_000) continue;
     const candidate = { ...item, kind: 'mileage' as Kind, amount: km };
-    if (!mileage || (item.mileageContext && !mileage.mileageContext)) mileage = candidate;
+    // The first mileage after the vehicle's name ('МКАД 41 км:' before a dealer's list is no mileage); one said with
+    // 'пробег' before one without.
+    const rank = (c: Classified) => (c.mileageContext ? 2 : 0) + (after(c.number.start) ? 1 : 0);
+    if (!mileage || rank(candidate) > rank(mileage)) mileage = candidate;
   }
 
   const plausible = (amount: number, currency: Currency) =>
@@ -193,25 +198,32 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
       ? amount >= options.minRoubles && amount <= 500_000_000
       : amount >= PRICE_RANGE[currency][0] && amount <= PRICE_RANGE[currency][1];
 
-  let price: { amount: number; currency: Currency; score: number } | null = null;
-  const offer = (amount: number, currency: Currency, score: number) => {
+  // The best-scored price; at the same score the first one after the vehicle's name (a dealer's list gives each
+  // vehicle its own price, the first vehicle is the post's; a price range's lower end is its price).
+  let price: { amount: number; currency: Currency; score: number; start: number } | null = null;
+  const offer = (amount: number, currency: Currency, score: number, start: number) => {
     if (!plausible(amount, currency)) return;
-    if (!price || score >= price.score) price = { amount, currency, score };
+    const better =
+      !price ||
+      score > price.score ||
+      (score === price.score && after(start) && (!after(price.start) || start < price.start));
+    if (better) price = { amount, currency, score, start };
   };
   const ambiguous: Classified[] = [];
   for (const item of all) {
     if (item === mileage || (mileage && item.number === mileage.number)) continue;
     if (item.excludedMoney && !item.priceContext) continue;
     const context = item.priceContext ? 3 : 0;
-    if (item.kind === 'money') offer(item.amount, item.currency, 2 + context);
+    if (item.kind === 'money') offer(item.amount, item.currency, 2 + context, item.number.start);
     else if (item.kind === 'ambiguous-thousand') ambiguous.push(item);
     else if (item.kind === 'bare' && !item.number.decimal) {
       const yearLike = item.number.digits === 4 && item.number.value >= 1950 && item.number.value <= options.maxYear;
       if (item.number.value >= 10_000 && !yearLike && !item.mileageContext)
-        offer(item.number.value, 'RUB', 1 + context);
+        offer(item.number.value, 'RUB', 1 + context, item.number.start);
       else if (item.priceContext && !yearLike && item.number.value >= 10 && item.number.value < 100_000) {
         // 'Цена 1450' / 'цена 560' in thousands.
-        offer(item.number.value < 10_000 ? item.number.value * 1000 : item.number.value, 'RUB', 1 + context);
+        const amount = item.number.value < 10_000 ? item.number.value * 1000 : item.number.value;
+        offer(amount, 'RUB', 1 + context, item.number.start);
       }
     }
   }
@@ -219,29 +231,33 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
   // price when the mileage is known (or it has the price's context), else the mileage.
   if (ambiguous.length > 0) {
     const priced = ambiguous.filter((item) => item.priceContext);
-    for (const item of priced) offer(item.amount * 1000, 'RUB', 4);
+    for (const item of priced) offer(item.amount * 1000, 'RUB', 4, item.number.start);
     const rest = ambiguous.filter((item) => !item.priceContext);
     const firstRest = rest[0];
     const lastRest = rest[rest.length - 1];
     if (firstRest && lastRest) {
       if (!mileage && rest.length >= 2) {
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
-        offer(lastRest.amount * 1000, 'RUB', 2);
+        offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
       } else if (!mileage && !price && firstRest === all[all.length - 1]) {
-        offer(firstRest.amount * 1000, 'RUB', 2);
+        offer(firstRest.amount * 1000, 'RUB', 2, firstRest.number.start);
       } else if (!mileage) {
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
       } else {
-        offer(lastRest.amount * 1000, 'RUB', 2);
+        offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
       }
     }
   }
-  // A terse post ends with the price in thousands and no unit: 'гранта 19 года 70 тыс 560'.
+  // A terse post ends with the price in thousands and no unit: 'гранта 19 года 70 тыс 560' (after other numbers, not
+  // after a word: 'Меняю на Камри 70' names a model).
   const lastItem = all[all.length - 1];
+  const previousItem = all[all.length - 2];
   if (
     !price &&
     mileage &&
     lastItem &&
+    previousItem &&
+    !/\p{L}{2}/u.test(text.slice(previousItem.quantity.end, lastItem.number.start)) &&
     lastItem.kind === 'bare' &&
     !lastItem.number.decimal &&
     lastItem.number.start > mileage.number.start &&
@@ -249,7 +265,7 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
     lastItem.number.value < 10_000 &&
     !(lastItem.number.value >= 1950 && lastItem.number.value <= options.maxYear)
   ) {
-    offer(lastItem.number.value * 1000, 'RUB', 1);
+    offer(lastItem.number.value * 1000, 'RUB', 1, lastItem.number.start);
   }
   const chosen = price as { amount: number; currency: Currency } | null;
   return {
