@@ -40,7 +40,11 @@ export function findCity(index: AnalysisIndex, tokens: readonly Token[], text: s
       (previous !== undefined && MARKER_WORDS.has(previous.key) && token.start - previous.end <= 3);
     const lineEnd = /^[\s.,!)»"]*(\n|$)/u.test(text.slice(last.end));
     const lineStart = /(^|\n)[\s📍🏙-]*$/u.test(text.slice(0, token.start));
-    if ((best.city.weak || best.capitalOnly) && !(capital && (marked || lineEnd || lineStart))) continue;
+    // A place said on its own between two stops: '… 620 тыс. Киров. Пишите'.
+    const alone =
+      /[.,;!]\s*$/u.test(text.slice(Math.max(0, token.start - 3), token.start)) &&
+      /^\s*[.,;!]/u.test(text.slice(last.end));
+    if ((best.city.weak || best.capitalOnly) && !(capital && (marked || lineEnd || lineStart || alone))) continue;
     hits.push({ city: best.city, start: token.start, marked });
     i += best.words - 1;
   }

@@ -12,6 +12,7 @@
 // Declined forms ('Тойоту', 'Крузака', 'Солярисе') are found by stem (stem.ts), diminutives ('Камрюха', 'Прадик',
 // 'Фокусик') by a truncated stem (name-table.ts), misspellings by one edit within a named brand (name-table.ts).
 import cyrillicToTranslit from 'cyrillic-to-translit-js';
+import { foldWord } from './tokens';
 
 export type FormRule = 'catalogue' | 'latin' | 'cyrillic' | 'initials';
 
@@ -90,8 +91,8 @@ const VARIANTS: Record<Exclude<Variant, 'plain'>, [RegExp, string]> = {
 
 function cyrillicWord(word: string, variant: Variant): string {
   let latin = word.toLowerCase();
-  // The silent 'e' is dropped after the sounds are read ('Fluence' → 'fluens' → 'Флуенс').
-  const late = variant === 'silent-e';
+  // The silent 'e' and the open 'a' are read after the sounds ('Fluence' → 'fluens' → 'Флуенс', 'Camry' → 'kemri').
+  const late = variant === 'silent-e' || variant === 'a-as-e';
   const apply = () => {
     if (variant === 'plain') return true;
     const [pattern, replacement] = VARIANTS[variant];
@@ -107,17 +108,118 @@ function cyrillicWord(word: string, variant: Variant): string {
   return LATIN.test(cyrillic) ? '' : cyrillic;
 }
 
+// English words in model names whose Russian spelling is settled and not what the sound rules give.
+const WORD_SPELLINGS: Record<string, string[]> = {
+  ninja: ['ниндзя'],
+  monster: ['монстр'],
+  tiger: ['тайгер', 'тигр'],
+  shadow: ['шэдоу', 'шедоу'],
+  cruiser: ['крузер'],
+  land: ['ленд', 'лэнд'],
+  rover: ['ровер'],
+  range: ['рейндж', 'ренж'],
+  sport: ['спорт'],
+  super: ['супер'],
+  star: ['стар'],
+  classic: ['классик'],
+  adventure: ['адвенчер', 'эдвенчер'],
+  touring: ['туринг'],
+  africa: ['африка'],
+  twin: ['твин'],
+  street: ['стрит'],
+  night: ['найт'],
+  rider: ['райдер'],
+  glide: ['глайд'],
+  road: ['роуд'],
+  king: ['кинг'],
+  fat: ['фэт', 'фет'],
+  boy: ['бой'],
+  grand: ['гранд'],
+  cross: ['кросс'],
+  max: ['макс'],
+  pro: ['про'],
+  plus: ['плюс'],
+  city: ['сити'],
+  trail: ['трейл', 'трэйл'],
+  ace: ['эйс', 'айс'],
+  wing: ['винг'],
+  gold: ['голд'],
+  harley: ['харлей', 'харли'],
+  davidson: ['дэвидсон', 'дэвидсон'],
+  royal: ['роял'],
+  new: ['нью'],
+  one: ['уан'],
+};
+
+// Letters of a model code as Russian channels write them ('FX' → 'ФХ', 'CX-5' → 'СХ-5', 'ZX-6R' → 'ЗХ-6Р').
+const CODE_LETTERS: Record<string, string> = {
+  a: 'а',
+  b: 'б',
+  c: 'с',
+  d: 'д',
+  e: 'е',
+  f: 'ф',
+  g: 'г',
+  h: 'х',
+  i: 'и',
+  j: 'дж',
+  k: 'к',
+  l: 'л',
+  m: 'м',
+  n: 'н',
+  o: 'о',
+  p: 'п',
+  q: 'к',
+  r: 'р',
+  s: 'с',
+  t: 'т',
+  u: 'у',
+  v: 'в',
+  w: 'в',
+  x: 'х',
+  y: 'у',
+  z: 'з',
+};
+
+// The search's fold reads Cyrillic look-alikes as Latin letters ('с' as 'c', 'в' as 'b'): a Russian-letter form that
+// folds into another Latin code ('S5' → 'С5' → 'C5', 'SW' → 'СВ' → 'CB') would name the wrong model, so it is not kept.
+function foldsIntoOtherCode(latin: string, cyrillic: string): boolean {
+  const folded = foldWord(cyrillic.replace(/[\s-]/g, ''));
+  return !/[а-яё]/.test(folded) && folded !== foldWord(latin.replace(/[\s-]/g, ''));
+}
+
+function codeInRussianLetters(word: string): string {
+  return [...word.toLowerCase()].map((char) => CODE_LETTERS[char] ?? char).join('');
+}
+
 /** Russian spellings of a Latin name ('Camry' → ['камри'], 'Duster' → ['дустер', 'дастер']). */
 export function cyrillicSpellings(name: string): string[] {
   if (CYRILLIC.test(name) || !LATIN.test(name)) return [];
   const words = name.split(/[\s-]+/).filter((word) => word !== '');
-  if (!words.some((word) => !isCodeWord(word) && LATIN.test(word))) return [];
+  if (!words.some((word) => LATIN.test(word))) return [];
   const out = new Set<string>();
   for (const variant of ['plain', 'silent-e', 'u-as-a', 'soft-l', 's-as-z', 'a-as-e'] as const) {
     const converted = words.map((word) => (isCodeWord(word) ? word.toLowerCase() : cyrillicWord(word, variant)));
     if (variant !== 'plain' && converted.every((word, i) => word === '' || isCodeWord(words[i]!))) continue;
     const spelled = converted.map((word, i) => (word === '' ? cyrillicWord(words[i]!, 'plain') : word));
     if (spelled.every((word) => word !== '')) out.add(spelled.join(' '));
+  }
+  // Settled spellings of English words, each with the plain spelling of the other words.
+  const settled = words.map((word) => WORD_SPELLINGS[word.toLowerCase()]?.[0] ?? null);
+  if (settled.some((word) => word !== null)) {
+    for (let i = 0; i < words.length; i++) {
+      for (const spelling of WORD_SPELLINGS[words[i]!.toLowerCase()] ?? []) {
+        const spelled = words.map((word, j) =>
+          j === i ? spelling : isCodeWord(word) ? word.toLowerCase() : (settled[j] ?? cyrillicWord(word, 'plain')),
+        );
+        if (spelled.every((word) => word !== '')) out.add(spelled.join(' '));
+      }
+    }
+  }
+  // Codes in Russian letters: 'FX' → 'фх', 'CX-5' → 'сх 5' (only names that are codes, where no sound applies).
+  if (words.every((word) => isCodeWord(word) || /^\d/.test(word)) && words.some((word) => /[a-z]/i.test(word))) {
+    const letters = words.map((word) => (/[a-z]/i.test(word) ? codeInRussianLetters(word) : word)).join(' ');
+    if (!foldsIntoOtherCode(name, letters)) out.add(letters);
   }
   return [...out];
 }
@@ -165,10 +267,12 @@ export function initials(name: string, brand: string | null): string[] {
   const latin = words.every((word) => LATIN.test(word[0]!)) ? words.map(first).join('') : null;
   if (!latin) return [];
   const cyrillic = [...latin].map((letter) => LATIN_TO_CYRILLIC_INITIAL[letter] ?? '').join('');
-  const out = [latin, cyrillic];
+  const pairs: [string, string][] = [[latin, cyrillic]];
   const brandInitial = brand && LATIN.test(brand[0] ?? '') ? brand[0]!.toLowerCase() : null;
-  if (brandInitial) out.push(brandInitial + latin, (LATIN_TO_CYRILLIC_INITIAL[brandInitial] ?? '') + cyrillic);
-  return out.filter((form) => form.length >= 2 && form.length <= 4);
+  if (brandInitial) pairs.push([brandInitial + latin, (LATIN_TO_CYRILLIC_INITIAL[brandInitial] ?? '') + cyrillic]);
+  return pairs
+    .flatMap(([lat, cyr]) => (foldsIntoOtherCode(lat, cyr) ? [lat] : [lat, cyr]))
+    .filter((form) => form.length >= 2 && form.length <= 4);
 }
 
 /** Every form of one catalogue name (or synonym), with the rule that produced it. */

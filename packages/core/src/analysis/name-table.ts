@@ -9,7 +9,7 @@
 //   tables of one brand allow it, so it needs the brand named beside it.
 import { initials, nameForms } from './name-forms';
 import { stemRu } from './stem';
-import { foldWord, tokenize, type Token } from './tokens';
+import { foldWord, nameKey, tokenize, type Token } from './tokens';
 
 export type MatchRule = 'exact' | 'declined' | 'diminutive' | 'short' | 'generation' | 'misspelt';
 
@@ -34,10 +34,12 @@ export interface NameTableOptions {
    * models named alone (only 'TLC', 'ТЛК'), none for brands ('Kia Motors' is no 'KM').
    */
   initials: 'all' | 'with-brand' | false;
+  /** Shortest first part of a name a diminutive may keep: 3 for brands ('Аудюха', 'Шевик'), else 4. */
+  minPrefix?: number;
 }
 
 // Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
-const DIMINUTIVE = /^(.{4,}?)(юшк|ушк|ечк|очк|чок|ачок|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к)$/u;
+const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|чок|ачок|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
 // Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel).
 const NOT_DIMINUTIVE = new Set(['солярк', 'ланк', 'марк', 'мерк', 'форк', 'пилотк', 'поставк', 'покупк', 'продажк']);
 
@@ -77,6 +79,11 @@ export class NameTable<V> {
 
   constructor(private readonly options: NameTableOptions) {}
 
+  /** A code that counts alone only in capitals ('X5', 'A4'). */
+  addCapitals(name: string, value: V): void {
+    add(this.exact, nameKey(name), { value, short: 'capitals' });
+  }
+
   /** Keys a name was indexed under (exact forms), for callers that check collisions. */
   has(key: string): boolean {
     return this.exact.has(key);
@@ -115,7 +122,7 @@ export class NameTable<V> {
       if (stem !== key && stemRu(last).length >= 3 && last.length >= 4)
         add(this.declined, stem, { value, short: false as const });
       if (words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 5) {
-        for (let length = 4; length <= lower.length; length++) {
+        for (let length = this.options.minPrefix ?? 4; length <= lower.length; length++) {
           add(this.truncated, foldWord(lower.slice(0, length)), { value, short: false as const });
         }
       }
@@ -161,7 +168,7 @@ export class NameTable<V> {
         if (found) return { values: found.map((entry) => entry.value), key: token.key, words: 1, rule: 'diminutive' };
       }
     }
-    const glued = /^(\p{L}{3,})(\d{1,3})$/u.exec(token.raw);
+    const glued = (this.options.fuzzy ? /^(\p{L}{2,})(\d{1,3})$/u : /^(\p{L}{3,})(\d{1,3})$/u).exec(token.raw);
     if (glued?.[1]) {
       const key = foldWord(glued[1]);
       const found = this.exact.get(key) ?? this.declined.get(foldWord(stemRu(glued[1].toLowerCase())));

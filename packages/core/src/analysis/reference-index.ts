@@ -89,6 +89,18 @@ export interface AnalysisIndex {
 
 const WORD_LIKE = (name: string) => WORD_LIKE_CITIES.has(name);
 
+// Numbered series by their Russian nicknames, as the LADAs have theirs ('Семёрка БМВ' is a 7 Series).
+const SERIES_NICKNAMES: Record<string, string[]> = {
+  '1': ['Единичка'],
+  '2': ['Двойка'],
+  '3': ['Трешка', 'Трёшка'],
+  '4': ['Четверка', 'Четвёрка'],
+  '5': ['Пятерка', 'Пятёрка'],
+  '6': ['Шестерка', 'Шестёрка'],
+  '7': ['Семерка', 'Семёрка'],
+  '8': ['Восьмерка', 'Восьмёрка'],
+};
+
 export function latinName(name: string, synonyms: readonly string[] | null | undefined): string {
   if (!hasCyrillic(name)) return name;
   const translated = name.replace(/Класс$/, 'Class').replace(/серия/, 'Series');
@@ -134,11 +146,18 @@ function addCity(index: Map<string, CityPattern[]>, name: string, city: IndexedC
     fixedFrom >= 0 && position >= fixedFrom ? [foldWord(word)] : cityWordForms(word);
   const rest = words.slice(1).map((word, i) => new Set(formsOf(word, i + 1)));
   for (const first of formsOf(words[0] ?? '', 0)) addTo(index, first, { city, rest, capitalOnly });
+  // A name of two words or more with its first word shortened: 'Вел. Луки', 'Н. Новгород', 'Ст. Оскол'.
+  const head = (words[0] ?? '').toLowerCase();
+  if (words.length >= 2 && head.length >= 5) {
+    for (const short of [head.slice(0, 1), head.slice(0, 2), head.slice(0, 3)]) {
+      addTo(index, foldWord(short), { city, rest, capitalOnly: true });
+    }
+  }
   // 'Н.Новгород', 'С-Петербург' are one lookup too when written together.
 }
 
 export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
-  const brands = new NameTable<IndexedBrand>({ fuzzy: false, shortNames: true, initials: false });
+  const brands = new NameTable<IndexedBrand>({ fuzzy: false, shortNames: true, initials: false, minPrefix: 3 });
   const models = new NameTable<IndexedModel>({ fuzzy: false, shortNames: false, initials: 'with-brand' });
   const cities = new Map<string, CityPattern[]>();
   let order = 0;
@@ -222,7 +241,12 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
           const classMatch = /^([A-Za-z]{1,3})-(Класс|Class)$/.exec(name);
           if (classMatch?.[1]) brand.prefixes.set(classMatch[1].toLowerCase(), indexed);
           const seriesMatch = /^(\d) (серия|Series)$/.exec(name);
-          if (seriesMatch?.[1]) brand.series.set(seriesMatch[1], indexed);
+          if (seriesMatch?.[1]) {
+            brand.series.set(seriesMatch[1], indexed);
+            for (const nickname of SERIES_NICKNAMES[seriesMatch[1]] ?? []) brand.models.add(nickname, indexed);
+          }
+          // Letter-and-digit codes of popular brands ('X5', 'A4', 'Q7') name the model alone when written in capitals.
+          if (brand.popular && /^[A-Z]{1,2}\d{1,2}$/.test(name)) models.addCapitals(name, indexed);
         }
       }
     }

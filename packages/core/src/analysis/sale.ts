@@ -17,7 +17,8 @@ export type NonSaleReason =
   | 'tyres'
   | 'no-vehicle'
   | 'no-offer'
-  | 'no-description';
+  | 'no-description'
+  | 'goods';
 
 const r = (source: string) => new RegExp(source, 'iu');
 const W = '(?<![\\p{L}])'; // a word starts here
@@ -26,7 +27,16 @@ const L = '\\p{L}*'; // the rest of a word
 /** Any of the words or phrases, as whole words ('…' in a list is written as L). */
 const words = (list: readonly string[]) => r(`${W}(${list.join('|')})${E}`);
 
-export const SALE_WORDS = words(['прода(м|ю|ется|ётся|ем|ются|ж[аи])', 'в продаже', 'for sale', 'отдам', 'уступлю']);
+export const SALE_WORDS = words([
+  'прода(м|ю|ется|ётся|ем|ются|ж[аи])',
+  'в продаже',
+  'for sale',
+  'отдам',
+  'уступлю',
+  'хочу продать',
+  'на продажу',
+  'выставляю',
+]);
 
 // An offer without a price: an exchange or a price to be asked for.
 const EXCHANGE = words([`обмен${L}`, 'меняю', 'меняем', 'поменяю', 'обменяю', `мен[яе]ю${L}`]);
@@ -84,6 +94,15 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'мнение',
       'видели\\s?\\?',
       'не ведитесь',
+      'брать или нет',
+      'брать ли',
+      'стоит брать',
+      'поделюсь',
+      `свидетел${L}`,
+      `спасибо админ${L}`,
+      `продал${E}`,
+      'продала',
+      'продали',
     ]),
   ],
   [
@@ -142,6 +161,11 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'автостат',
       `подорож${L}`,
       `подешев${L}`,
+      'стоят',
+      'уходят',
+      `дороже${E}[^\\n]{0,20}(чем|на)`,
+      `дешевле${E}[^\\n]{0,20}(чем|на)`,
+      `(на|в) \\d+[.,]?\\d*\\s?%`,
     ]),
   ],
   [
@@ -154,10 +178,25 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `запчаст${L}(?! в подарок)`,
       'по отдельности',
       'без машины',
+    ]),
+  ],
+  // Other things with an engine or wheels that channels sell beside vehicles.
+  [
+    'goods',
+    words([
       `лодк${L}`,
       `лодочн${L}`,
       'катер',
       'пвх',
+      `(электро)?самокат${L}`,
+      `велосипед${L}`,
+      `гироскутер${L}`,
+      `моноколес${L}`,
+      `сигвей${L}`,
+      `генератор${L} бензинов${L}`,
+      `мотоблок${L}`,
+      `культиватор${L}`,
+      `детск${L} (электро)?мобил${L}`,
     ]),
   ],
   [
@@ -202,13 +241,25 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `торги${L}`,
       'к торгам',
       `конфискат${L}`,
+      `доставк${L} (из|в любой|по росси${L}|до)`,
+      `привез${L}`,
+      'привозим',
+      `заявк${L}`,
+      `предоплат${L}`,
+      'фрахт',
+      `отгрузк${L}`,
+      'новая партия',
+      `аукционн${L} лист${L} (перевод|провер)${L}`,
+      'наших услуг',
+      `от \\d[\\d\\s.,]*\\s?(млн|тыс${L}|т\\.?р|₽|руб${L}|\\$|€)`,
+      `срок${L} (доставки )?\\d`,
     ]),
   ],
 ];
 
 // A rental or taxi word said of the vehicle's past: 'в такси и аренде не была', 'не из каршеринга'.
 const NEGATED = r(`${W}(не|без|никогда)${E}[^.\\n]{0,25}$`);
-const NEGATED_AFTER = r(`^[^.\\n]{0,25}${W}не\\s(был${L}|использовал${L})${E}`);
+const NEGATED_AFTER = r(`^[^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L})${E}`);
 
 // Parts and things for a vehicle, by the start of their names.
 const PART_NOUNS = `(двигател|мотор${E}|двс|кпп|акпп|мкпп|коробк|вариатор|турбин|генератор|стартер|радиатор|фар|фонар|бампер|капот|крыл|крышк|двер|зеркал|стекл|сидень|сиденья|салон${E}|магнитол|решетк|решётк|глушител|подвеск|амортизатор|рычаг|ступиц|суппорт|колодк|диск|колес|колёс|резин|шин|аккумулятор|запчаст|багажник|бокс|фаркоп|дуги|чехл|коврик|оптик|руль|панель|торпед|бак${E}|кардан|мост|раздатк|головк|гбц|блок|форсунк|топливн|датчик|жгут|проводк|шлем|экип|мотоботы|мотокуртк|куртк|ноускат|карбюратор|птс|номер)`;
@@ -261,7 +312,10 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
     if (reason === 'review' && strongSale && (saleWord || exchange || onRequest)) continue;
-    if (reason === 'rental' && negated(text, match)) continue;
+    if ((reason === 'rental' || reason === 'news' || reason === 'service') && negated(text, match)) continue;
+    // A full sale post that says 'продаю' first keeps being one whatever it mentions after ('бывшая аренда').
+    const soft = reason === 'rental' || reason === 'news' || reason === 'service' || reason === 'review';
+    if (soft && strongSale && saleAt < match.index) continue;
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';

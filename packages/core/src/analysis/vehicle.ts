@@ -1,5 +1,6 @@
 // Which vehicle a post is about: brand and model from the catalogue, by brand names and synonyms, by a model named
 // without its brand ('Камри 2018'), by letter-and-number codes (RX200t, E200, 528i).
+import type { MatchRule } from './name-table';
 import type { AnalysisIndex, AnalysisVehicleKind, IndexedBrand, IndexedModel } from './reference-index';
 import type { Span } from './quantities';
 import type { Token } from './tokens';
@@ -20,16 +21,26 @@ interface Hit<T> {
   last: number;
   /** Found by a code rule (RX200t, 528i) or a misspelling rather than by a catalogue name. */
   weak?: boolean;
-  /** Found as written (not declined, shortened or misspelt). */
-  exact?: boolean;
+  /** How sure the name is: 2 as written, 1 declined, 0 shortened, misspelt or by a code. */
+  rank?: number;
 }
+
+const RANK: Record<MatchRule, number> = {
+  exact: 2,
+  declined: 1,
+  short: 0,
+  diminutive: 0,
+  generation: 0,
+  misspelt: 0,
+};
 
 function brandHits(index: AnalysisIndex, tokens: readonly Token[]): Hit<IndexedBrand>[] {
   const hits: Hit<IndexedBrand>[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const found = index.brands.match(tokens, i);
     if (!found) continue;
-    for (const brand of found.values) hits.push({ value: brand, first: i, last: i + found.words - 1 });
+    const rank = RANK[found.rule];
+    for (const brand of found.values) hits.push({ value: brand, first: i, last: i + found.words - 1, rank });
   }
   return hits;
 }
@@ -133,7 +144,7 @@ export function findVehicle(
     );
     const choice = [...(pool.length > 0 ? pool : found)].sort((a, b) => a.brand.order - b.brand.order)[0];
     if (!choice) continue;
-    alone.push({ value: choice, first: i, last: i + match.words - 1, exact: match.rule === 'exact' });
+    alone.push({ value: choice, first: i, last: i + match.words - 1, rank: RANK[match.rule] });
     i += match.words - 1;
   }
 
@@ -144,7 +155,7 @@ export function findVehicle(
     seen.add(hit.value);
     const shadow = alone.find(
       (model) =>
-        model.exact === true &&
+        (model.rank ?? 0) >= Math.max(1, hit.rank ?? 0) &&
         model.value.brand.popular &&
         model.first <= hit.first &&
         model.last >= hit.last &&
