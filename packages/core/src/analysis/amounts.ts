@@ -138,6 +138,11 @@ const ORDINALS: Record<string, number> = {
   восьмидесятого: 80,
   девяностого: 90,
 };
+// The same ordinals in the nominative ('восемнадцатый год') and the prepositional ('в двадцатом году').
+for (const [genitive, value] of Object.entries({ ...ORDINALS })) {
+  const stem = genitive.replace(/(ого|его)$/u, '');
+  for (const ending of ['ый', 'ой', 'ий', 'ом', 'ем']) ORDINALS[stem + ending] ??= value;
+}
 const YEAR_AFTER_WORDS = /^\s?(года|году|год|г\.?)(?!\p{L})/u;
 const MULTIPLIER_AFTER_WORDS = /^\s?(тысяч\p{L}*|тыс|тыщ\p{L}*|млн|миллион\p{L}*|лям\p{L}*)(?!\p{L})/u;
 

@@ -39,7 +39,7 @@ export interface NameTableOptions {
 }
 
 // Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
-const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|чок|ачок|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
+const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
 // Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel).
 const NOT_DIMINUTIVE = new Set(['солярк', 'ланк', 'марк', 'мерк', 'форк', 'пилотк', 'поставк', 'покупк', 'продажк']);
 

@@ -88,7 +88,9 @@ function classify(quantity: Quantity): Classified {
   };
   if (quantity.perTime || unit === 'other' || quantity.shadowed) return { ...base, kind: 'other' };
   if (quantity.mega) {
-    return base.priceContext
+    // Millions beside a price word or as the post's last number ('…, 78 000, 1.05м. Вологда'); metres elsewhere.
+    const last = !/\d/.test(after.slice(quantity.end - number.end));
+    return base.priceContext || last
       ? { ...base, kind: 'money', amount: value * 1_000_000, currency: 'RUB' }
       : { ...base, kind: 'other' };
   }

@@ -41,7 +41,7 @@ export const SALE_WORDS = words([
 // An offer without a price: an exchange or a price to be asked for.
 const EXCHANGE = words([`обмен${L}`, 'меняю', 'меняем', 'поменяю', 'обменяю', `мен[яе]ю${L}`]);
 const PRICE_ON_REQUEST = r(
-  `${W}(цена|цены|цену|ценой|стоимость|прайс)[^\\n]{0,25}(по запросу|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная)`,
+  `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная)`,
 );
 // What the vehicle is like, besides its year and mileage.
 const SPECS = r(
@@ -238,8 +238,19 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'клиент получил',
       'параллельный импорт',
       'с молотка',
-      `торги${L}`,
+      `торг(и|ов|ах|ам)${E}`,
       'к торгам',
+      `аукцион${L}`,
+      `вез[её]м`,
+      `доставил${L}`,
+      `растаможил${L}`,
+      `клиент(у|ам|ов|ы)${E}`,
+      `сопровождени${L}`,
+      'помощь в покупке',
+      `калькулятор${L}`,
+      'итоги',
+      `ж[её]м ваш${L} заказ${L}`,
+      'считаем',
       `конфискат${L}`,
       `доставк${L} (из|в любой|по росси${L}|до)`,
       `привез${L}`,
@@ -256,6 +267,13 @@ const STRONG: [NonSaleReason, RegExp][] = [
     ]),
   ],
 ];
+
+// A story about a deal already done ('Купил себе Солярис…', 'продал за неделю'): no sale unless the post sells too.
+const STORY = r(
+  `${W}(купил${L}|взял|взяла|приобр[её]л${L}|пригнал${L}|продал|продала|продали)${E}[^.\\n]{0,40}\\sза\\s\\d`,
+);
+// Asking the channel, not offering: only in posts that offer nothing.
+const ASKING = words(['оцените', 'в комментариях', 'нормальная цена', `сравнива${L}`]);
 
 // A rental or taxi word said of the vehicle's past: 'в такси и аренде не была', 'не из каршеринга'.
 const NEGATED = r(`${W}(не|без|никогда)${E}[^.\\n]{0,25}$`);
@@ -311,7 +329,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // is no review; 'в аренде не была' is no rental.
     if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
-    if (reason === 'review' && strongSale && (saleWord || exchange || onRequest)) continue;
+    if (reason === 'review' && strongSale && (saleWord || exchange || onRequest || match.index > 40)) continue;
     if ((reason === 'rental' || reason === 'news' || reason === 'service') && negated(text, match)) continue;
     // A full sale post that says 'продаю' first keeps being one whatever it mentions after ('бывшая аренда').
     const soft = reason === 'rental' || reason === 'news' || reason === 'service' || reason === 'review';
@@ -319,6 +337,11 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';
+  const offerWords = saleWord || exchange || onRequest;
+  if (!offerWords && STORY.test(text)) return 'news';
+  if (!offerWords && ASKING.test(text)) return 'question';
+  // A post that asks and offers nothing ('… за 1,35 млн — нормальная цена?') is a question.
+  if (!offerWords && /\?/u.test(text)) return 'question';
   if (evidence.vehicleStart !== null) {
     const before = text.slice(0, evidence.vehicleStart);
     if (FOR_VEHICLE.test(before) && /\p{L}{3}/u.test(before) && !EXCHANGE_FOR.test(before.replace(FOR_VEHICLE, ''))) {
