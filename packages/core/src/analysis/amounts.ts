@@ -62,6 +62,7 @@ interface Lexeme {
 }
 
 const WORD = /\p{L}+/uy;
+const MONTH_YEAR = /(?<![\p{L}\p{N}.,])(0?[1-9]|1[0-2])[./]((?:19[5-9]|20[0-4])\d)(?![\p{N}])/uy;
 
 // Numbers in words, read only before a multiplier ('триста пятьдесят тысяч', 'полтора ляма') or, as ordinals, before
 // a year word ('машина девятнадцатого года').
@@ -207,6 +208,15 @@ export function lex(text: string): Lexeme[] {
       at += space[0].length;
       continue;
     }
+    // A month and year ('03.2014', '11/2019'): the year is the number.
+    const date = sticky(MONTH_YEAR);
+    if (date?.[1] && date[2]) {
+      const yearAt = at + date[1].length + 1;
+      const match = readNumber(text, date[2], yearAt);
+      if (match) lexemes.push({ kind: 'number', text: date[2], start: yearAt, end: match.end, number: match });
+      at += date[0].length;
+      continue;
+    }
     const number = sticky(NUMBER);
     if (number?.[1]) {
       const match = readNumber(text, number[1], at);
@@ -337,6 +347,14 @@ export function readAmounts(text: string): Quantity[] {
         while (at(j) && at(j)!.start < end) j++;
       }
       word = at(j)?.kind === 'word' && near(j) ? at(j)!.text : null;
+    }
+    // An ordinal ending ('2016-го года', '19-й год', '2015-м'): the year word may follow it.
+    if (quantity.multiplier === null && at(j)?.text === '-' && near(j)) {
+      const ending = at(j + 1);
+      if (ending?.kind === 'word' && /^(го|й|м|ый|ой|ом|ого)$/u.test(ending.text) && ending.start === at(j)!.end) {
+        j += 2;
+        word = at(j)?.kind === 'word' && near(j) ? at(j)!.text : null;
+      }
     }
     // The unit: a currency, a distance, a year word, anything else measured.
     const sign = at(j)?.kind === 'symbol' && near(j) ? CURRENCY_SIGNS[at(j)!.text] : undefined;

@@ -3,6 +3,10 @@
 // catalogue's brand and model names; a model not in the catalogue is added with these names.
 
 export const EXTRA_CAR_MODEL_SYNONYMS: Record<string, Record<string, string[]>> = {
+  // Soviet vehicles by the names everyone calls them.
+  УАЗ: { '469': ['Козёл', 'Козел'] },
+  ЗАЗ: { '965': ['Горбатый'], '968': ['Ушастый'] },
+  ИЖ: { '2715': ['Каблук', 'Пирожок'] },
   // The numbered LADAs by their nicknames (the reference has 'Семерка', 'Девятка', 'Десятка', 'Четырнашка').
   LADA: {
     '2112': ['Двенашка', 'Двенарь'],

@@ -48,7 +48,7 @@ const BEFORE = {
   ),
   price: re(`(цена|цену|стоимость|прошу|отдам за|продам за|💰|💵|💸|price)[^\\d\\n]{0,8}$`),
   spent: re(
-    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|доплат\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n]{0,10}$`,
+    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n]{0,10}$|доплат\\p{L}*[^\\d\\n]{0,30}$`,
   ),
   interval: re(`(?<![\\p{L}])(каждые|каждых|через|то на|то в|на|до|после)\\s?$`),
   yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска|выпущен\\p{L}*\\s(в\\s)?)[^\\d\\n\\p{L}]{0,3}$`),
@@ -135,6 +135,7 @@ const inside = (number: NumberMatch, spans: readonly Span[]) =>
 
 function pickYear(all: Classified[], options: QuantityOptions): number | null {
   let best: { year: number; score: number; start: number } | null = null;
+  let fallback: number | null = null;
   for (const item of all) {
     const { number } = item;
     if (number.decimal || number.grouped) continue;
@@ -154,11 +155,16 @@ function pickYear(all: Classified[], options: QuantityOptions): number | null {
     }
     if (number.digits === 2) score -= 1;
     if (BEFORE.yearNotProduction.test(number.before) && !BEFORE.madeIn.test(number.before)) score -= 6;
-    if (item.quantity.range || AFTER.modelYear.test(number.after)) score -= 6;
+    if (item.quantity.range) score -= 6;
+    // '2019 модельного года' is the production year only when the post gives no other.
+    if (AFTER.modelYear.test(number.after)) {
+      fallback ??= year;
+      continue;
+    }
     if (score < 0) continue;
     if (!best || score > best.score) best = { year, score, start: number.start };
   }
-  return best?.year ?? null;
+  return best?.year ?? fallback;
 }
 
 export function readQuantities(rawText: string, options: QuantityOptions): Quantities {

@@ -60,10 +60,10 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'скупка',
       `выкуп(?!лен)${L}`,
       'автовыкуп',
-      'ищу',
+      'ищу(?! (нового|новых|покупател|хозя|владельц))',
       'ищем машину',
       'ищем авто',
-      'возьму',
+      'возьму(?! в зач[её]т)',
       'в поиске',
       'нужна машина',
       'нужен автомобиль',
@@ -332,8 +332,18 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     if (reason === 'review' && strongSale && (saleWord || exchange || onRequest || match.index > 40)) continue;
     if ((reason === 'rental' || reason === 'news' || reason === 'service') && negated(text, match)) continue;
     // A full sale post that says 'продаю' first keeps being one whatever it mentions after ('бывшая аренда').
-    const soft = reason === 'rental' || reason === 'news' || reason === 'service' || reason === 'review';
+    // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
+    // vehicle in a post with its year, mileage and price) do not make it one of them.
+    const soft =
+      reason === 'rental' ||
+      reason === 'news' ||
+      reason === 'service' ||
+      reason === 'review' ||
+      reason === 'giveaway' ||
+      reason === 'question';
     if (soft && strongSale && saleAt < match.index) continue;
+    const fullSale = evidence.hasVehicle && evidence.hasYear && evidence.hasMileage && evidence.hasPrice;
+    if (soft && fullSale && evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40) continue;
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';
