@@ -147,6 +147,7 @@ const WORD_SPELLINGS: Record<string, string[]> = {
   harley: ['харлей', 'харли'],
   davidson: ['дэвидсон', 'дэвидсон'],
   royal: ['роял'],
+  drag: ['дрэг', 'драг'],
   new: ['нью'],
   one: ['уан'],
 };

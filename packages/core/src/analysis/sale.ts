@@ -161,6 +161,8 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'автостат',
       `подорож${L}`,
       `подешев${L}`,
+      'лайфхак',
+      `как (проверить|выбрать|купить|продать|не попасть|сэкономить)`,
       'стоят',
       'уходят',
       `дороже${E}[^\\n]{0,20}(чем|на)`,
@@ -262,7 +264,6 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'новая партия',
       `аукционн${L} лист${L} (перевод|провер)${L}`,
       'наших услуг',
-      `от \\d[\\d\\s.,]*\\s?(млн|тыс${L}|т\\.?р|₽|руб${L}|\\$|€)`,
       `срок${L} (доставки )?\\d`,
     ]),
   ],
@@ -277,7 +278,11 @@ const ASKING = words(['оцените', 'в комментариях', 'норм
 
 // A rental or taxi word said of the vehicle's past: 'в такси и аренде не была', 'не из каршеринга'.
 const NEGATED = r(`${W}(не|без|никогда)${E}[^.\\n]{0,25}$`);
-const NEGATED_AFTER = r(`^[^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L})${E}`);
+const NEGATED_AFTER = r(
+  `^[^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L}|интересу${L}|предлага${L}|нужн${L})${E}`,
+);
+// A price 'from' ('от 2 199 000 ₽'): a dealer's or importer's offer of many cars, never one vehicle's price.
+const PRICE_FROM = r(`${W}от\\s\\d[\\d\\s.,]*\\s?(млн${L}|тыс${L}|т\\.?\\s?р|₽|руб${L}|\\$|€)`);
 
 // Parts and things for a vehicle, by the start of their names.
 const PART_NOUNS = `(двигател|мотор${E}|двс|кпп|акпп|мкпп|коробк|вариатор|турбин|генератор|стартер|радиатор|фар|фонар|бампер|капот|крыл|крышк|двер|зеркал|стекл|сидень|сиденья|салон${E}|магнитол|решетк|решётк|глушител|подвеск|амортизатор|рычаг|ступиц|суппорт|колодк|диск|колес|колёс|резин|шин|аккумулятор|запчаст|багажник|бокс|фаркоп|дуги|чехл|коврик|оптик|руль|панель|торпед|бак${E}|кардан|мост|раздатк|головк|гбц|блок|форсунк|топливн|датчик|жгут|проводк|шлем|экип|мотоботы|мотокуртк|куртк|ноускат|карбюратор|птс|номер)`;
@@ -330,7 +335,8 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
     if (reason === 'review' && strongSale && (saleWord || exchange || onRequest || match.index > 40)) continue;
-    if ((reason === 'rental' || reason === 'news' || reason === 'service') && negated(text, match)) continue;
+    const negatable = ['rental', 'news', 'service', 'parts', 'buying'].includes(reason);
+    if (negatable && negated(text, match)) continue;
     // A full sale post that says 'продаю' first keeps being one whatever it mentions after ('бывшая аренда').
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
@@ -347,6 +353,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';
+  if (PRICE_FROM.test(text)) return 'service';
   const offerWords = saleWord || exchange || onRequest;
   if (!offerWords && STORY.test(text)) return 'news';
   if (!offerWords && ASKING.test(text)) return 'question';

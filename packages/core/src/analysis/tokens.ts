@@ -21,7 +21,8 @@ export interface Token {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export function foldWord(word: string): string {
-  return normalizeSearchText(word);
+  // 'э' and 'е' are one letter in the Russian spellings of foreign names ('Дрэг'/'Дрег', 'Кэмри'/'Кемри').
+  return normalizeSearchText(word.replace(/э/g, 'е').replace(/Э/g, 'Е'));
 }
 
 export function tokenize(text: string): Token[] {
