@@ -144,6 +144,7 @@ for (const [genitive, value] of Object.entries({ ...ORDINALS })) {
   const stem = genitive.replace(/(ого|его)$/u, '');
   for (const ending of ['ый', 'ой', 'ий', 'ом', 'ем']) ORDINALS[stem + ending] ??= value;
 }
+const NUMBER_WORD_START = /^[а-яё]+/iu;
 const YEAR_AFTER_WORDS = /^\s?(года|году|год|г\.?)(?!\p{L})/u;
 const MULTIPLIER_AFTER_WORDS = /^\s?(тысяч\p{L}*|тыс|тыщ\p{L}*|млн|миллион\p{L}*|лям\p{L}*)(?!\p{L})/u;
 
@@ -224,7 +225,11 @@ export function lex(text: string): Lexeme[] {
       at += number[1].length;
       continue;
     }
-    const spelled = /\p{L}/u.test(text[at - 1] ?? '') ? null : numberWords(text, at);
+    const head = NUMBER_WORD_START.exec(text.slice(at, at + 16))?.[0]?.toLowerCase();
+    const spelled =
+      head && (head in CARDINALS || head in ORDINALS) && !/\p{L}/u.test(text[at - 1] ?? '')
+        ? numberWords(text, at)
+        : null;
     if (spelled) {
       const raw = text.slice(at, spelled.end);
       const match = readNumber(text, String(spelled.value), at);

@@ -51,6 +51,48 @@ function stemKey(text: string): string {
     .join('');
 }
 
+interface Shapes {
+  /** The folded first part of a colloquial form ('камрюха' → 'камр'), or null. */
+  diminutive: string | null;
+  /** The folded letters of a name with a number glued on ('Прадо150' → 'прадо'), or null. */
+  glued: string | null;
+  gluedStem: string | null;
+}
+
+// What a token may be besides a name as written, worked out once per token (every table asks).
+const shapeCache = new WeakMap<Token, Shapes>();
+function shapes(token: Token): Shapes {
+  let found = shapeCache.get(token);
+  if (!found) {
+    const diminutive = token.cyrillic && !NOT_DIMINUTIVE.has(token.base) ? DIMINUTIVE.exec(token.base)?.[1] : undefined;
+    const glued = /^(\p{L}{2,})(\d{1,3})$/u.exec(token.raw)?.[1];
+    found = {
+      diminutive: diminutive ? foldWord(diminutive) : null,
+      glued: glued ? foldWord(glued) : null,
+      gluedStem: glued ? foldWord(stemRu(glued.toLowerCase())) : null,
+    };
+    shapeCache.set(token, found);
+  }
+  return found;
+}
+
+// The folded word and stem of a token with one letter left out, computed once per token (each brand's table asks).
+const misspellings = new WeakMap<Token, string[]>();
+function misspellingKeys(token: Token): string[] {
+  let keys = misspellings.get(token);
+  if (!keys) {
+    const out = new Set<string>();
+    for (const word of [token.key, token.stem]) {
+      if (word.length < 5) continue;
+      out.add(word);
+      for (const deletion of oneDeletions(word)) out.add(deletion);
+    }
+    keys = [...out];
+    misspellings.set(token, keys);
+  }
+  return keys;
+}
+
 function oneDeletions(word: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
@@ -75,6 +117,8 @@ export class NameTable<V> {
   private readonly declined = new Map<string, Entry<V>[]>();
   private readonly truncated = new Map<string, Entry<V>[]>();
   private readonly deletions = new Map<string, Entry<V>[]>();
+  /** Starts of the keys of names of several words (and their first words' stems). */
+  private readonly firstWords = new Set<string>();
   maxWords = 1;
 
   constructor(private readonly options: NameTableOptions) {}
@@ -107,8 +151,15 @@ export class NameTable<V> {
           .join(''),
       );
       if (key === '' || !keep(key, form.text)) continue;
-      const words = tokenize(form.text).length;
+      const formTokens = tokenize(form.text);
+      const words = formTokens.length;
       this.maxWords = Math.min(5, Math.max(this.maxWords, words));
+      if (words > 1) {
+        // A post may split the name elsewhere ('R1250GS Adventure' for 'R 1250 GS Adventure'): every start of the
+        // joined key may be the first word.
+        for (let length = 1; length < key.length; length++) this.firstWords.add(key.slice(0, length));
+        this.firstWords.add(formTokens[0]!.stem);
+      }
       add(this.exact, key, { value, short: this.options.shortNames && key.length <= 2 ? 'capitals' : false });
       if (first) {
         const list = this.exact.get(key)!;
@@ -146,7 +197,9 @@ export class NameTable<V> {
   match(tokens: readonly Token[], i: number): NameMatch<V> | null {
     const token = tokens[i];
     if (!token) return null;
-    for (let n = Math.min(this.maxWords, tokens.length - i); n >= 1; n--) {
+    // Names of several words are tried only from a word that starts one.
+    const longest = this.firstWords.has(token.key) || this.firstWords.has(token.stem) ? this.maxWords : 1;
+    for (let n = Math.min(longest, tokens.length - i); n >= 1; n--) {
       let key = '';
       let stem = '';
       for (let j = i; j < i + n; j++) {
@@ -161,26 +214,19 @@ export class NameTable<V> {
           return { values: declined.map((entry) => entry.value), key: stem, words: n, rule: 'declined' };
       }
     }
-    if (token.cyrillic) {
-      const diminutive = DIMINUTIVE.exec(token.base);
-      if (diminutive?.[1] && !NOT_DIMINUTIVE.has(token.base)) {
-        const found = this.truncated.get(foldWord(diminutive[1]));
-        if (found) return { values: found.map((entry) => entry.value), key: token.key, words: 1, rule: 'diminutive' };
-      }
+    const { diminutive, glued, gluedStem } = shapes(token);
+    if (diminutive) {
+      const found = this.truncated.get(diminutive);
+      if (found) return { values: found.map((entry) => entry.value), key: token.key, words: 1, rule: 'diminutive' };
     }
-    const glued = (this.options.fuzzy ? /^(\p{L}{2,})(\d{1,3})$/u : /^(\p{L}{3,})(\d{1,3})$/u).exec(token.raw);
-    if (glued?.[1]) {
-      const key = foldWord(glued[1]);
-      const found = this.exact.get(key) ?? this.declined.get(foldWord(stemRu(glued[1].toLowerCase())));
-      if (found) return { values: found.map((entry) => entry.value), key, words: 1, rule: 'generation' };
+    if (glued && (glued.length >= 3 || this.options.fuzzy)) {
+      const found = this.exact.get(glued) ?? this.declined.get(gluedStem ?? glued);
+      if (found) return { values: found.map((entry) => entry.value), key: glued, words: 1, rule: 'generation' };
     }
     if (this.options.fuzzy && token.cyrillic && token.raw.length >= 5) {
       const values = new Set<V>();
-      for (const word of new Set([token.raw.toLowerCase(), token.base])) {
-        if (word.length < 5) continue;
-        for (const deletion of [word, ...oneDeletions(word)]) {
-          for (const entry of this.deletions.get(foldWord(deletion)) ?? []) values.add(entry.value);
-        }
+      for (const deletion of misspellingKeys(token)) {
+        for (const entry of this.deletions.get(deletion) ?? []) values.add(entry.value);
       }
       if (values.size > 0) return { values: [...values], key: token.key, words: 1, rule: 'misspelt' };
     }
