@@ -49,7 +49,7 @@ export interface Quantity {
 }
 
 const NUMBER =
-  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![.,]\d)|\d+(?:[.,]\d+)?)(?![\p{N}])/uy;
+  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:['’]\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![.,]\d)|\d+(?:[.,]\d+)?)(?![\p{N}])/uy;
 
 type LexemeKind = 'number' | 'word' | 'symbol';
 
@@ -180,7 +180,7 @@ const SPACE = /[\s\u00a0\u202f]+/uy;
 
 function readNumber(text: string, raw: string, start: number): NumberMatch | null {
   const end = start + raw.length;
-  const grouped = /[ \u00a0\u202f]/.test(raw) || /^\d{1,3}(\.\d{3}){2,}$/.test(raw);
+  const grouped = /[ \u00a0\u202f'’]/.test(raw) || /^\d{1,3}(\.\d{3}){2,}$/.test(raw);
   const decimal = !grouped && /[.,]/.test(raw);
   const value = grouped ? Number(raw.replace(/[^\d]/g, '')) : Number(raw.replace(',', '.'));
   if (!Number.isFinite(value)) return null;
@@ -353,6 +353,11 @@ export function readAmounts(text: string): Quantity[] {
       }
       word = at(j)?.kind === 'word' && near(j) ? at(j)!.text : null;
     }
+    // '950.000' with no multiplier after it is 950 thousand written with a dot, not a decimal.
+    if (quantity.multiplier === null && /^\d{1,3}\.\d{3}$/.test(lexeme.text)) {
+      const value = Number(lexeme.text.replace('.', ''));
+      quantity.number = { ...quantity.number, value, grouped: true, decimal: false, digits: lexeme.text.length - 1 };
+    }
     // An ordinal ending ('2016-го года', '19-й год', '2015-м'): the year word may follow it.
     if (quantity.multiplier === null && at(j)?.text === '-' && near(j)) {
       const ending = at(j + 1);
@@ -397,7 +402,11 @@ export function readAmounts(text: string): Quantity[] {
         quantity.unit = 'year';
         quantity.end = at(j)!.end;
         j++;
-      } else if ((word === 'м' || word === 'm') && lexeme.number.decimal && at(j)!.start === lexeme.end) {
+      } else if (
+        (word === 'м' || word === 'm') &&
+        lexeme.number.decimal &&
+        (at(j)!.start === lexeme.end || /[МM]/u.test(text[at(j)!.start] ?? ''))
+      ) {
         quantity.mega = true;
         quantity.end = at(j)!.end;
         j++;

@@ -2,6 +2,13 @@
 // (model names in Cyrillic, short slang), a few models missing from the motorcycle list, city nicknames. Keyed by the
 // catalogue's brand and model names; a model not in the catalogue is added with these names.
 
+/** Russian spellings of brands the reference data lacks. */
+export const EXTRA_BRAND_SYNONYMS: Record<string, string[]> = {
+  SsangYong: ['Санг Йонг', 'Санг Енг', 'Саньенг', 'Санёнг', 'Ссангйонг', 'Ссанг Енг'],
+  'Great Wall': ['Грейт Волл', 'Грейт Вол', 'Грейтвол', 'Грейт Уолл'],
+  Dongfeng: ['Донфенг', 'Дунфенг', 'Донгфенг'],
+};
+
 export const EXTRA_CAR_MODEL_SYNONYMS: Record<string, Record<string, string[]>> = {
   // Soviet vehicles by the names everyone calls them.
   УАЗ: { '469': ['Козёл', 'Козел'] },

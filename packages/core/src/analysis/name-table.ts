@@ -34,12 +34,15 @@ export interface NameTableOptions {
    * models named alone (only 'TLC', 'ТЛК'), none for brands ('Kia Motors' is no 'KM').
    */
   initials: 'all' | 'with-brand' | false;
-  /** Shortest first part of a name a diminutive may keep: 3 for brands ('Аудюха', 'Шевик'), else 4. */
+  /**
+   * Shortest first part of a name a diminutive may keep: 4, or this for names added with `shortPrefix` (the popular
+   * brands: 'Аудюха', 'Шевик').
+   */
   minPrefix?: number;
 }
 
 // Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
-const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
+const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|енок|ёнок|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
 // Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel).
 const NOT_DIMINUTIVE = new Set(['солярк', 'ланк', 'марк', 'мерк', 'форк', 'пилотк', 'поставк', 'покупк', 'продажк']);
 
@@ -52,11 +55,21 @@ function stemKey(text: string): string {
 }
 
 interface Shapes {
-  /** The folded first part of a colloquial form ('камрюха' → 'камр'), or null. */
-  diminutive: string | null;
+  /** The folded first parts a colloquial form may stand for ('камрюха' → 'камр'), or null. */
+  diminutive: string[] | null;
   /** The folded letters of a name with a number glued on ('Прадо150' → 'прадо'), or null. */
   glued: string | null;
   gluedStem: string | null;
+}
+
+const SOFTENED: Record<string, string> = { ж: 'г', ч: 'к', ш: 'х' };
+
+function diminutiveBases(part: string): string[] {
+  const bases = [part];
+  const last = part.at(-1) ?? '';
+  if (SOFTENED[last]) bases.push(part.slice(0, -1) + SOFTENED[last]);
+  if (part.length === 3) for (const vowel of ['а', 'о', 'и', 'я']) bases.push(part + vowel);
+  return bases.filter((base) => base.length >= 3);
 }
 
 // What a token may be besides a name as written, worked out once per token (every table asks).
@@ -65,9 +78,12 @@ function shapes(token: Token): Shapes {
   let found = shapeCache.get(token);
   if (!found) {
     const diminutive = token.cyrillic && !NOT_DIMINUTIVE.has(token.base) ? DIMINUTIVE.exec(token.base)?.[1] : undefined;
+    // The first part as the name had it: a consonant that softened before the suffix ('Туарежик' → 'туарег') or a
+    // final vowel the suffix replaced ('Нивка' → 'нива').
+    const bases = diminutive ? diminutiveBases(diminutive) : [];
     const glued = /^(\p{L}{2,})(\d{1,3})$/u.exec(token.raw)?.[1];
     found = {
-      diminutive: diminutive ? foldWord(diminutive) : null,
+      diminutive: bases.length > 0 ? bases.map(foldWord) : null,
       glued: glued ? foldWord(glued) : null,
       gluedStem: glued ? foldWord(stemRu(glued.toLowerCase())) : null,
     };
@@ -112,6 +128,13 @@ function add<V>(map: Map<string, Entry<V>[]>, key: string, entry: Entry<V>) {
   else if (!list.some((item) => item.value === entry.value)) list.push(entry);
 }
 
+export interface AddOptions {
+  keep?: (key: string, form: string) => boolean;
+  first?: boolean;
+  brand?: string | null;
+  shortPrefix?: boolean;
+}
+
 export class NameTable<V> {
   private readonly exact = new Map<string, Entry<V>[]>();
   private readonly declined = new Map<string, Entry<V>[]>();
@@ -135,15 +158,13 @@ export class NameTable<V> {
 
   /**
    * Adds one catalogue name or synonym and its generated forms. `keep` can refuse a form (a common word, a city);
-   * `first` puts the value before others under the same exact key (the model whose own name it is).
+   * `first` puts the value before others under the same exact key (the model whose own name it is); `brand` is the
+   * brand whose initial goes before the initials; `shortPrefix` lets a diminutive keep `minPrefix` letters.
    */
-  add(
-    name: string,
-    value: V,
-    keep: (key: string, form: string) => boolean = () => true,
-    first = false,
-    brand: string | null = this.options.brand ?? null,
-  ): void {
+  add(name: string, value: V, how: AddOptions = {}): void {
+    const keep = how.keep ?? (() => true);
+    const first = how.first ?? false;
+    const brand = how.brand ?? this.options.brand ?? null;
     for (const form of nameForms(name)) {
       const key = foldWord(
         tokenize(form.text)
@@ -172,8 +193,9 @@ export class NameTable<V> {
       const last = tokenize(form.text).at(-1)?.raw.toLowerCase() ?? '';
       if (stem !== key && stemRu(last).length >= 3 && last.length >= 4)
         add(this.declined, stem, { value, short: false as const });
-      if (words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 5) {
-        for (let length = this.options.minPrefix ?? 4; length <= lower.length; length++) {
+      if (words === 1 && CYRILLIC_WORD.test(lower) && lower.length >= 4) {
+        const shortest = how.shortPrefix && this.options.minPrefix !== undefined ? this.options.minPrefix : 4;
+        for (let length = Math.min(shortest, lower.length); length <= lower.length; length++) {
           add(this.truncated, foldWord(lower.slice(0, length)), { value, short: false as const });
         }
       }
@@ -215,8 +237,8 @@ export class NameTable<V> {
       }
     }
     const { diminutive, glued, gluedStem } = shapes(token);
-    if (diminutive) {
-      const found = this.truncated.get(diminutive);
+    for (const base of diminutive ?? []) {
+      const found = this.truncated.get(base);
       if (found) return { values: found.map((entry) => entry.value), key: token.key, words: 1, rule: 'diminutive' };
     }
     if (glued && (glued.length >= 3 || this.options.fuzzy)) {
@@ -240,7 +262,8 @@ export class NameTable<V> {
   private usable(entries: Entry<V>[] | undefined, tokens: readonly Token[], i: number, n: number): V[] | null {
     if (!entries) return null;
     const raw = tokens[i]!.raw;
-    const capitals = n === 1 && raw === raw.toUpperCase() && /\p{L}/u.test(raw);
+    // In capitals ('VW', 'ИЖ'); a Russian two-letter name also as a word with a capital ('Иж Планета').
+    const capitals = n === 1 && /\p{L}/u.test(raw) && (raw === raw.toUpperCase() || /^[А-ЯЁ][а-яё]$/u.test(raw));
     const numberAfter = n === 1 && (/\d$/.test(raw) || /^\d/.test(tokens[i + 1]?.raw ?? ''));
     const values = entries
       .filter((entry) => !entry.short || (n === 1 && capitals && (entry.short === 'capitals' || numberAfter)))

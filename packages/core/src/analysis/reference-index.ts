@@ -2,6 +2,7 @@
 // per process (buildAnalysisIndex), then every post is a few map lookups per word.
 import {
   COMMON_WORDS,
+  EXTRA_BRAND_SYNONYMS,
   EXTRA_CAR_MODEL_SYNONYMS,
   EXTRA_CITY_NICKNAMES,
   EXTRA_MOTO_MODELS,
@@ -190,8 +191,11 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         firstYear: null,
       };
       // A brand's generated forms must not be an ordinary word or a city ('Лада' is fine, 'Ока' is not a brand).
-      for (const name of [record.name, ...(record.synonyms ?? [])]) {
-        brands.add(name, brand, (key, form) => form === name || (!cityKeys.has(key) && !common(key, form)));
+      for (const name of [record.name, ...(record.synonyms ?? []), ...(EXTRA_BRAND_SYNONYMS[record.name] ?? [])]) {
+        brands.add(name, brand, {
+          keep: (key, form) => form === name || (!cityKeys.has(key) && !common(key, form)),
+          shortPrefix: brand.popular,
+        });
       }
       const extraModels = extras[record.name] ?? {};
       const allModels: AnalysisModelRecord[] = record.models.map((model) => ({
@@ -212,17 +216,16 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         if (indexed.yearFrom !== null) brand.firstYear = Math.min(brand.firstYear ?? 9999, indexed.yearFrom);
         const names = [model.name, ...(model.synonyms ?? [])];
         for (const name of names) {
-          brand.models.add(name, indexed, () => true, name === model.name);
+          brand.models.add(name, indexed, { first: name === model.name });
           const key = nameKey(name);
           if (/^\d{3,6}$/.test(key) && !brand.numbers.has(key)) brand.numbers.set(key, indexed);
           if (brand.popular || (kind === 'car' && nameKey(name).length >= 6)) {
             // Named alone, a model must be distinctive: four letters or more (three in Cyrillic), not a number, a
             // city or an ordinary word; generated spellings need four letters. Other car brands' models count alone
             // with six letters or more ('Витара', 'Импреза'); a popular brand's comes first where both have one.
-            models.add(
-              name,
-              indexed,
-              (formKey, form) => {
+            models.add(name, indexed, {
+              brand: brand.name,
+              keep: (formKey, form) => {
                 const generated = form !== name;
                 return (
                   (formKey.length >= 4 || (formKey.length === 3 && /^[а-яё]+$/i.test(name) && !generated)) &&
@@ -233,9 +236,7 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
                   !COMMON_WORDS.has(name.toLowerCase())
                 );
               },
-              false,
-              brand.name,
-            );
+            });
           }
           if (/^[a-z]{1,4}$/.test(key) && !brand.prefixes.has(key)) brand.prefixes.set(key, indexed);
           const classMatch = /^([A-Za-z]{1,3})-(Класс|Class)$/.exec(name);

@@ -136,7 +136,20 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `средн(яя|ей|юю) цен${L}`,
       'средний ценник',
       'средний чек',
-      'в среднем',
+      `в среднем${E}[^.\\n]{0,25}(за|стоит|стоят|прода${L}|уход${L})`,
+      `ликвидн${L}`,
+      `теря${L} в цене`,
+      `\\d+\\s?%\\s(цены|стоимости)`,
+      'опыт владения',
+      `отзыв${L}`,
+      'продавать не (собираюсь|буду|планирую)',
+      `(авто)?эксперт${L}`,
+      `совету${L}`,
+      'лучший выбор',
+      'не покупайте',
+      'не берите',
+      'будьте внимательны',
+      `мы проанализировали`,
       'цены на',
       `ценник${L} на`,
       `с ценами`,
@@ -150,7 +163,6 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `рейтинг${L}`,
       'топ-?\\d+',
       `статистик${L}`,
-      `эксперт${L}`,
       'по данным',
       `аналитик${L}`,
       `исследовани${L}`,
@@ -254,6 +266,9 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `ж[её]м ваш${L} заказ${L}`,
       'считаем',
       `конфискат${L}`,
+      `лот${E}`,
+      `делайте ставк${L}`,
+      `стартов${L} цен${L}`,
       `доставк${L} (из|в любой|по росси${L}|до)`,
       `привез${L}`,
       'привозим',
@@ -334,7 +349,8 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // is no review; 'в аренде не была' is no rental.
     if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
-    if (reason === 'review' && strongSale && (saleWord || exchange || onRequest || match.index > 40)) continue;
+    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest || match.index > 40))
+      continue;
     const negatable = ['rental', 'news', 'service', 'parts', 'buying'].includes(reason);
     if (negatable && negated(text, match)) continue;
     // A full sale post that says 'продаю' first keeps being one whatever it mentions after ('бывшая аренда').
@@ -349,7 +365,9 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
       reason === 'question';
     if (soft && strongSale && saleAt < match.index) continue;
     const fullSale = evidence.hasVehicle && evidence.hasYear && evidence.hasMileage && evidence.hasPrice;
-    if (soft && fullSale && evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40) continue;
+    if (soft && reason !== 'review' && fullSale && evidence.vehicleStart !== null) {
+      if (match.index > evidence.vehicleStart + 40) continue;
+    }
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';

@@ -155,7 +155,7 @@ export function findVehicle(
     seen.add(hit.value);
     const shadow = alone.find(
       (model) =>
-        (model.rank ?? 0) >= Math.max(1, hit.rank ?? 0) &&
+        (model.rank ?? 0) >= (hit.rank ?? 0) &&
         model.value.brand.popular &&
         model.first <= hit.first &&
         model.last >= hit.last &&
