@@ -1,5 +1,8 @@
 // Russian stems (the Snowball algorithm of @nlpjs/lang-ru's StemmerRu: pure JS, about 0.2 µs a word), so that a name
 // is found in any case: 'Тойоту', 'Тойоты' → 'тойот'; 'Крузака' → 'крузак'; 'Солярисе' → 'солярис'.
+// The package ships no types; nlpjs.d.ts declares the one class used, for every package that type-checks this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an untyped module needs an ambient declaration
+/// <reference path="./nlpjs.d.ts" />
 import StemmerRu from '@nlpjs/lang-ru/src/stemmer-ru';
 
 const stemmer = new StemmerRu();
