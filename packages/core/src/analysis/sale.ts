@@ -41,7 +41,7 @@ export const SALE_WORDS = words([
 // An offer without a price: an exchange or a price to be asked for.
 const EXCHANGE = words([`обмен${L}`, 'меняю', 'меняем', 'поменяю', 'обменяю', `мен[яе]ю${L}`]);
 const PRICE_ON_REQUEST = r(
-  `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная)`,
+  `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная|обсудим|обращайтесь|пиши в лс|пишите в (ватсап|вотсап|whatsapp|телеграм|telegram|тг)|подробност${L} (в лс|в личк${L}|по телефону|по тел)|вся (инфа|информация) в (лс|личк${L})|на авито|цену не (называю|пишу))`,
 );
 // What the vehicle is like, besides its year and mileage.
 const SPECS = r(
@@ -115,7 +115,9 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'стартовали',
       'модельного года',
       'рост составил',
-      'дтп',
+      `(произошл${L}|случил${L}) дтп`,
+      `дтп (на|с участием|произошл${L}|в районе)`,
+      `столкнул${L}`,
       `пострадавш${L}`,
       `угна${L}`,
       'розыск',
@@ -291,6 +293,9 @@ const STORY = r(
 // Asking the channel, not offering: only in posts that offer nothing.
 const ASKING = words(['оцените', 'в комментариях', 'нормальная цена', `сравнива${L}`]);
 
+// Kinds of post whose words a sale post may say in passing (a buying, part or goods word is never in passing).
+const SOFT_REASONS = new Set<NonSaleReason>(['rental', 'news', 'service', 'review', 'giveaway', 'question']);
+
 // A rental or taxi word said of the vehicle's past: 'в такси и аренде не была', 'не из каршеринга'.
 const NEGATED = r(`${W}(не|без|никогда)${E}[^.\\n]{0,25}$`);
 const NEGATED_AFTER = r(
@@ -307,6 +312,10 @@ const PART_SALE = r(
 );
 // A post that names a part before the vehicle: 'Решётка радиатора Lexus LX 570', 'Коробка ДСГ на Октавию'.
 const PART_FIRST = r(`^[\\s\\p{P}\\p{S}]*${PART_NOUNS}`);
+// A part named on the vehicle's line before it ('Продаю зимнюю резину от Камри', 'Новый двигатель Камри 2.5').
+const PART_BEFORE = r(
+  `${W}(двигател|двс|кпп|акпп|мкпп|коробк|турбин|генератор|стартер|радиатор|фар[аыу]|фонар|бампер|капот|крыл|крышк|двер|зеркал|стекл|сидень|магнитол|решетк|решётк|глушител|амортизатор|рычаг|ступиц|суппорт|колодк|диск|колес|колёс|резин|шин[аыу]|аккумулятор|запчаст|фаркоп|чехл|коврик|оптик|ноускат|карбюратор|форсунк|шлем|экип)`,
+);
 // A thing for a vehicle: 'Турбина на Тигуан', 'ПТС от ВАЗ-2107', 'Решётка для Лексуса'.
 const FOR_VEHICLE = r(`${W}(на|для|от|под)\\s*$`);
 const EXCHANGE_FOR = r(`${W}(обмен${L}|меняю|меняем|поменяю|обменяю|мен[яе]ю)\\s(на\\s)?$|${W}(на|в)\\s*$`);
@@ -341,6 +350,8 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   const strongSale =
     evidence.hasVehicle && (evidence.hasYear || evidence.hasMileage) && (evidence.hasPrice || saleWord || exchange);
   const exchangeAt = EXCHANGE.exec(text)?.index ?? Infinity;
+  // A post with the vehicle's year, mileage and price: what it says after the vehicle is said in passing.
+  const fullSale = evidence.hasVehicle && evidence.hasYear && evidence.hasMileage && evidence.hasPrice;
   for (const [reason, pattern] of STRONG) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -349,25 +360,16 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // is no review; 'в аренде не была' is no rental.
     if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
-    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest || match.index > 40))
-      continue;
+    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest)) continue;
+    if (reason === 'review' && fullSale && match.index > 40) continue;
     const negatable = ['rental', 'news', 'service', 'parts', 'buying'].includes(reason);
     if (negatable && negated(text, match)) continue;
-    // A full sale post that says 'продаю' first keeps being one whatever it mentions after ('бывшая аренда').
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
-    const soft =
-      reason === 'rental' ||
-      reason === 'news' ||
-      reason === 'service' ||
-      reason === 'review' ||
-      reason === 'giveaway' ||
-      reason === 'question';
+    const soft = SOFT_REASONS.has(reason);
     if (soft && strongSale && saleAt < match.index) continue;
-    const fullSale = evidence.hasVehicle && evidence.hasYear && evidence.hasMileage && evidence.hasPrice;
-    if (soft && reason !== 'review' && fullSale && evidence.vehicleStart !== null) {
-      if (match.index > evidence.vehicleStart + 40) continue;
-    }
+    const late = evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40;
+    if (soft && reason !== 'review' && fullSale && late) continue;
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';
@@ -383,6 +385,8 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
       return 'parts';
     }
     if (PART_FIRST.test(before)) return 'parts';
+    const line = before.slice(before.lastIndexOf('\n') + 1).replace(/«[^»]*»|"[^"]*"/gu, '');
+    if (PART_BEFORE.test(line)) return 'parts';
   }
   if (evidence.rate) return 'rental';
   if (TYRE_SIZE.test(text) && TYRES.test(text) && !evidence.hasMileage) return 'tyres';
@@ -396,9 +400,13 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   return null;
 }
 
+// The vehicle's past ('из аренды', 'после такси', 'бывшая прокатная'): said of a vehicle for sale.
+const PAST = r(`${W}(из|после|бывш${L}|был${L} в|работал${L} в|сдавал${L} в)\\s?$`);
+
 function negated(text: string, match: RegExpExecArray): boolean {
   const end = match.index + match[0].length;
-  return NEGATED.test(text.slice(Math.max(0, match.index - 40), match.index)) || NEGATED_AFTER.test(text.slice(end));
+  const before = text.slice(Math.max(0, match.index - 40), match.index);
+  return NEGATED.test(before) || PAST.test(before) || NEGATED_AFTER.test(text.slice(end));
 }
 
 /** The post only says the vehicle is sold ('ПРОДАНО', 'Продано ✅', 'продан, всем спасибо'): an edit to this unpublishes. */
