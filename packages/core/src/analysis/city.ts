@@ -51,5 +51,11 @@ export function findCity(index: AnalysisIndex, tokens: readonly Token[], text: s
   if (hits.length === 0) return null;
   const marked = hits.filter((hit) => hit.marked);
   const pool = marked.length > 0 ? marked : hits;
-  return pool[pool.length - 1]?.city.name ?? null;
+  const last = pool[pool.length - 1]!;
+  // 'Курган, Заозёрный': a city then a smaller place right after it is the city and its district.
+  const before = pool[pool.length - 2];
+  if (before && /^[\p{L}\s-]*,\s*$/u.test(text.slice(before.start, last.start).replace(/^\p{L}+/u, ''))) {
+    if (before.city.population > last.city.population) return before.city.name;
+  }
+  return last.city.name;
 }
