@@ -25,7 +25,6 @@ const translit = cyrillicToTranslit({ preset: 'ru' });
 
 const CYRILLIC = /[а-яё]/i;
 const LATIN = /[a-z]/i;
-const VOWELS = 'aeiouy';
 
 /** English spelling → the Russian transliteration scheme the library reverses (ordered; each line is one sound). */
 const ENGLISH_SOUNDS: [RegExp, string][] = [
@@ -232,33 +231,8 @@ export function latinSpelling(name: string): string | null {
   return CYRILLIC.test(latin) ? null : latin;
 }
 
-const LATIN_TO_CYRILLIC_INITIAL: Record<string, string> = {
-  a: 'а',
-  b: 'б',
-  c: 'к',
-  d: 'д',
-  e: 'е',
-  f: 'ф',
-  g: 'г',
-  h: 'х',
-  i: 'и',
-  j: 'дж',
-  k: 'к',
-  l: 'л',
-  m: 'м',
-  n: 'н',
-  o: 'о',
-  p: 'п',
-  r: 'р',
-  s: 'с',
-  t: 'т',
-  u: 'у',
-  v: 'в',
-  w: 'в',
-  x: 'х',
-  y: 'и',
-  z: 'з',
-};
+// An initial as it is read in a Russian abbreviation: 'Land Cruiser' → 'ЛК' (a hard 'c'), otherwise as in a code.
+const LATIN_TO_CYRILLIC_INITIAL: Record<string, string> = { ...CODE_LETTERS, c: 'к', y: 'и' };
 
 /** 'Land Cruiser' → ['lc', 'лк']; with the brand 'Toyota' also ['tlc', 'тлк']. */
 export function initials(name: string, brand: string | null): string[] {
@@ -284,5 +258,3 @@ export function nameForms(name: string): NameForm[] {
   for (const text of cyrillicSpellings(name)) forms.push({ text, rule: 'cyrillic' });
   return forms;
 }
-
-export const isVowel = (letter: string) => VOWELS.includes(letter);

@@ -151,11 +151,6 @@ export class NameTable<V> {
     add(this.exact, nameKey(name), { value, short: 'capitals' });
   }
 
-  /** Keys a name was indexed under (exact forms), for callers that check collisions. */
-  has(key: string): boolean {
-    return this.exact.has(key);
-  }
-
   /**
    * Adds one catalogue name or synonym and its generated forms. `keep` can refuse a form (a common word, a city);
    * `first` puts the value before others under the same exact key (the model whose own name it is); `brand` is the
