@@ -170,7 +170,8 @@ export class NameTable<V> {
       const formTokens = tokenize(form.text);
       const words = formTokens.length;
       this.maxWords = Math.min(5, Math.max(this.maxWords, words));
-      if (words > 1) {
+      // A code written in one word may be split in a post ('CBR 600 F4i'), a name of several words split elsewhere.
+      if (words > 1 || (/\d/.test(key) && /\p{L}/u.test(key))) {
         // A post may split the name elsewhere ('R1250GS Adventure' for 'R 1250 GS Adventure'): every start of the
         // joined key may be the first word.
         for (let length = 1; length < key.length; length++) this.firstWords.add(key.slice(0, length));
