@@ -43,6 +43,11 @@ const EXCHANGE = words([`обмен${L}`, 'меняю', 'меняем', 'пом�
 const PRICE_ON_REQUEST = r(
   `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная|обсудим|обращайтесь|пиши в лс|пишите в (ватсап|вотсап|whatsapp|телеграм|telegram|тг)|подробност${L} (в лс|в личк${L}|по телефону|по тел)|вся (инфа|информация) в (лс|личк${L})|на авито|цену не (называю|пишу))`,
 );
+// A price word in a sentence with no number in it is a price to be asked for ('Цена — при встрече', 'Стоимость — в
+// сообщениях группы', 'вопросы по цене — в WhatsApp').
+const PRICE_UNSAID = r(
+  `(?<!(как${L}|сколько|нормальн${L}|реальн${L}|хорош${L})\\s)${W}(цена|цену|цене|ценой|стоимость|прайс)${E}[^\\d\\n.!?]{0,40}([.!\\n]|$)`,
+);
 // What the vehicle is like, besides its year and mileage.
 const SPECS = r(
   `(${W}\\d[.,]\\d\\s?(л|l|литр)?${E}|\\d\\s?(л\\.?\\s?с|лс|hp|сил|куб${L}|cc|см3)|${W}(акпп|мкпп|автомат|механик${L}|вариатор|робот|дизель|бензин|гибрид|инжектор|карбюратор|привод|полный привод|4wd|awd|4x4|4х4|комплектаци${L}|кузов|цвет|птс|владел${L}|хозя${L}|состояни${L}|на ходу|не бит${L}|не крашен${L}|растаможен${L}|сигнализаци${L}|климат|кондиционер|седан|хэтчбек|хетчбек|универсал|внедорожник|минивэн|пикап|кубов${L}|моточас${L}|мотор${E}|двигател${L}|резина|пробег${L}|vin|вин${E}|документ${L})${E})`,
@@ -268,6 +273,10 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `ж[её]м ваш${L} заказ${L}`,
       'считаем',
       `конфискат${L}`,
+      `перегон${L}`,
+      `требу(ется|ются)`,
+      `ваканси${L}`,
+      `зарплат${L}`,
       `лот${E}`,
       `делайте ставк${L}`,
       `стартов${L} цен${L}`,
@@ -299,7 +308,7 @@ const SOFT_REASONS = new Set<NonSaleReason>(['rental', 'news', 'service', 'revie
 // A rental or taxi word said of the vehicle's past: 'в такси и аренде не была', 'не из каршеринга'.
 const NEGATED = r(`${W}(не|без|никогда)${E}[^.\\n]{0,25}$`);
 const NEGATED_AFTER = r(
-  `^[^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L}|интересу${L}|предлага${L}|нужн${L})${E}`,
+  `^([^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L}|интересу${L}|предлага${L}|нужн${L})${E}|[^.\\n]{0,12}${W}не\\s(?!дорог|дешев|дёшев|далеко|торг))`,
 );
 // A price 'from' ('от 2 199 000 ₽'): a dealer's or importer's offer of many cars, never one vehicle's price.
 const PRICE_FROM = r(
@@ -346,7 +355,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   const saleAt = SALE_WORDS.exec(text)?.index ?? Infinity;
   const saleWord = saleAt !== Infinity;
   const exchange = EXCHANGE.test(text);
-  const onRequest = PRICE_ON_REQUEST.test(text);
+  const onRequest = PRICE_ON_REQUEST.test(text) || PRICE_UNSAID.test(text);
   const described = evidence.hasYear || evidence.hasMileage || SPECS.test(text);
   const offered = saleWord || evidence.hasPrice || exchange || onRequest;
   const strongSale =
@@ -362,9 +371,12 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // is no review; 'в аренде не была' is no rental.
     if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
+    // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
+    const saleAfter = saleWord && saleAt > match.index;
+    if (reason === 'buying' && saleAfter && !/[.!?\n]/u.test(text.slice(match.index, saleAt))) continue;
     if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest)) continue;
     if (reason === 'review' && fullSale && match.index > 40) continue;
-    const negatable = ['rental', 'news', 'service', 'parts', 'buying'].includes(reason);
+    const negatable = ['rental', 'news', 'service', 'parts', 'buying', 'giveaway'].includes(reason);
     if (negatable && negated(text, match)) continue;
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
