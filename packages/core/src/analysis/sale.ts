@@ -355,9 +355,11 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   const saleAt = SALE_WORDS.exec(text)?.index ?? Infinity;
   const saleWord = saleAt !== Infinity;
   const exchange = EXCHANGE.test(text);
-  const onRequest = PRICE_ON_REQUEST.test(text) || PRICE_UNSAID.test(text);
+  const onRequest = PRICE_ON_REQUEST.test(text);
+  // Weaker: a price word with no number after it is an offer only where nothing says the post is something else.
+  const priceUnsaid = PRICE_UNSAID.test(text);
   const described = evidence.hasYear || evidence.hasMileage || SPECS.test(text);
-  const offered = saleWord || evidence.hasPrice || exchange || onRequest;
+  const offered = saleWord || evidence.hasPrice || exchange || onRequest || priceUnsaid;
   const strongSale =
     evidence.hasVehicle && (evidence.hasYear || evidence.hasMileage) && (evidence.hasPrice || saleWord || exchange);
   const exchangeAt = EXCHANGE.exec(text)?.index ?? Infinity;
