@@ -30,18 +30,18 @@ const ISSUE_29: Thresholds = {
   city: 97,
 };
 
-// The wild hold-out does not reach the targets yet (docs/quality.md says by how much and why): its thresholds are the
-// figures it reached, less about one post, so that a change that loses ground fails.
+// The wild hold-out reaches the targets for kind, model and city; for the other fields (docs/quality.md says by how much
+// and why) its thresholds are the figures it reached less one post, so that a change that loses ground fails.
 const WILD_HOLDOUT: Thresholds = {
-  sale: 95.8,
+  sale: 96.5,
   rejection: 91,
-  kind: 95.8,
-  brand: 94.4,
-  model: 93.7,
-  year: 94.4,
+  kind: 97,
+  brand: 95.1,
+  model: 95,
+  year: 95.1,
   price: 95.1,
-  mileage: 95.1,
-  city: 95.8,
+  mileage: 95.8,
+  city: 97,
 };
 
 interface Part {
