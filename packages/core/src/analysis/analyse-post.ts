@@ -46,8 +46,10 @@ const EMPTY = {
   catalog: null,
 } as const;
 
-export function analysePost(index: AnalysisIndex, text: string, options: AnalyseOptions = {}): PostAnalysis {
+export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseOptions = {}): PostAnalysis {
   const maxYear = options.maxYear ?? new Date().getFullYear() + 1;
+  // Keycap digits ('2️⃣0️⃣1️⃣9️⃣') are digits.
+  const text = raw.replace(/(\d)\uFE0F?\u20E3/gu, '$1');
   const tokens = tokenize(text);
   const motoHint = MOTO_WORDS.test(text);
   const first = readQuantities(text, { exclude: [], vehicleEnd: null, maxYear, minRoubles: 10_000 });
@@ -62,6 +64,7 @@ export function analysePost(index: AnalysisIndex, text: string, options: Analyse
     : first;
   const reason = nonSaleReason(text, {
     hasVehicle: vehicle !== null,
+    vehicleStart: vehicle ? Math.min(...vehicle.spans.map((span) => span.start)) : null,
     hasPrice: quantities.price !== null,
     hasYear: quantities.year !== null,
     hasMileage: quantities.mileageKm !== null,

@@ -40,12 +40,22 @@ export function findCity(index: AnalysisIndex, tokens: readonly Token[], text: s
       (previous !== undefined && MARKER_WORDS.has(previous.key) && token.start - previous.end <= 3);
     const lineEnd = /^[\s.,!)»"]*(\n|$)/u.test(text.slice(last.end));
     const lineStart = /(^|\n)[\s📍🏙-]*$/u.test(text.slice(0, token.start));
-    if ((best.city.weak || best.capitalOnly) && !(capital && (marked || lineEnd || lineStart))) continue;
+    // A place said on its own between two stops: '… 620 тыс. Киров. Пишите'.
+    const alone =
+      /[.,;!]\s*$/u.test(text.slice(Math.max(0, token.start - 3), token.start)) &&
+      /^\s*[.,;!]/u.test(text.slice(last.end));
+    if ((best.city.weak || best.capitalOnly) && !(capital && (marked || lineEnd || lineStart || alone))) continue;
     hits.push({ city: best.city, start: token.start, marked });
     i += best.words - 1;
   }
   if (hits.length === 0) return null;
   const marked = hits.filter((hit) => hit.marked);
   const pool = marked.length > 0 ? marked : hits;
-  return pool[pool.length - 1]?.city.name ?? null;
+  const last = pool[pool.length - 1]!;
+  // 'Курган, Заозёрный': a city then a smaller place right after it is the city and its district.
+  const before = pool[pool.length - 2];
+  if (before && /^[\p{L}\s-]*,\s*$/u.test(text.slice(before.start, last.start).replace(/^\p{L}+/u, ''))) {
+    if (before.city.population > last.city.population) return before.city.name;
+  }
+  return last.city.name;
 }

@@ -2,7 +2,25 @@
 // (model names in Cyrillic, short slang), a few models missing from the motorcycle list, city nicknames. Keyed by the
 // catalogue's brand and model names; a model not in the catalogue is added with these names.
 
+/** Russian spellings of brands the reference data lacks. */
+export const EXTRA_BRAND_SYNONYMS: Record<string, string[]> = {
+  SsangYong: ['Санг Йонг', 'Санг Енг', 'Саньенг', 'Санёнг', 'Ссангйонг', 'Ссанг Енг'],
+  'Great Wall': ['Грейт Волл', 'Грейт Вол', 'Грейтвол', 'Грейт Уолл'],
+  Dongfeng: ['Донфенг', 'Дунфенг', 'Донгфенг'],
+};
+
 export const EXTRA_CAR_MODEL_SYNONYMS: Record<string, Record<string, string[]>> = {
+  // Soviet vehicles by the names everyone calls them.
+  УАЗ: { '469': ['Козёл', 'Козел'] },
+  ЗАЗ: { '965': ['Горбатый'], '968': ['Ушастый'] },
+  ИЖ: { '2715': ['Каблук', 'Пирожок'] },
+  // The numbered LADAs by their nicknames (the reference has 'Семерка', 'Девятка', 'Десятка', 'Четырнашка').
+  LADA: {
+    '2112': ['Двенашка', 'Двенарь'],
+    '2113 Samara': ['Тринашка'],
+    '2114 Samara': ['Четырка'],
+    '2115 Samara': ['Пятнашка'],
+  },
   Toyota: { RAV4: ['Раф 4', 'Раф4'], 'Land Cruiser': ['Land Cruiser 200', 'Ленд Крузер 200', 'LC 200'] },
   'Mercedes-Benz': { 'G-Класс': ['G500', 'G55', 'G63'], 'S-Класс': ['S500', 'S450', 'S560'] },
 };
@@ -103,8 +121,6 @@ export const COMMON_WORDS = new Set(
     'некст',
     'лиф',
     'лифчик',
-    'рафик',
-    'марковник',
     'эво',
     'гранд',
     'премиум',

@@ -1,7 +1,19 @@
 // Numbers of a post and what they measure: money (price), distance (mileage) or a production year. Everything else
 // (engine volume, horsepower, phone numbers, owner counts, codes, rates per day) is recognised so that it is not taken.
+// The numbers and their units are read by the grammar in amounts.ts; here each is weighed by the words around it.
+import { readAmounts, type NumberMatch, type Quantity } from './amounts';
 
-export type Currency = 'RUB' | 'USD' | 'EUR';
+export type Currency = 'RUB' | 'USD' | 'EUR' | 'BYN' | 'KZT' | 'JPY' | 'CNY';
+
+// Plausible prices of a whole vehicle per currency (roubles: options.minRoubles upwards).
+const PRICE_RANGE: Record<Exclude<Currency, 'RUB'>, [number, number]> = {
+  USD: [300, 5_000_000],
+  EUR: [300, 5_000_000],
+  BYN: [1_000, 15_000_000],
+  KZT: [100_000, 2_000_000_000],
+  JPY: [50_000, 1_000_000_000],
+  CNY: [2_000, 40_000_000],
+};
 
 export interface PriceValue {
   value: number;
@@ -13,18 +25,6 @@ export interface Span {
   end: number;
 }
 
-interface NumberMatch {
-  value: number;
-  /** The digits were written with thousands groups ('1 250 000'). */
-  grouped: boolean;
-  decimal: boolean;
-  digits: number;
-  start: number;
-  end: number;
-  before: string;
-  after: string;
-}
-
 // Telephone numbers, blanked (same length) before anything else is read: '+7 (916) 555-12-30', '8-913-000-11-22',
 // '89177001122'.
 const PHONE =
@@ -34,55 +34,11 @@ export function blankPhones(text: string): string {
   return text.replace(PHONE, (phone) => ' '.repeat(phone.length));
 }
 
-const NUMBER =
-  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![.,]\d)|\d+(?:[.,]\d+)?)(?![\p{N}])/gu;
-
-function readNumbers(text: string): NumberMatch[] {
-  const numbers: NumberMatch[] = [];
-  for (const match of text.matchAll(NUMBER)) {
-    const raw = match[1] ?? '';
-    const start = match.index;
-    const end = start + raw.length;
-    const grouped = /[ \u00a0\u202f]/.test(raw) || /^\d{1,3}(\.\d{3}){2,}$/.test(raw);
-    const decimal = !grouped && /[.,]/.test(raw);
-    const value = grouped ? Number(raw.replace(/[^\d]/g, '')) : Number(raw.replace(',', '.'));
-    if (!Number.isFinite(value)) continue;
-    numbers.push({
-      value,
-      grouped,
-      decimal,
-      digits: raw.replace(/[^\d]/g, '').length,
-      start,
-      end,
-      before: text.slice(Math.max(0, start - 40), start).toLowerCase(),
-      after: text.slice(end, end + 30).toLowerCase(),
-    });
-  }
-  return numbers;
-}
-
 const NL = '(?![\\p{L}])'; // a word ends here (\b does not know Cyrillic)
 const re = (source: string) => new RegExp(source, 'u');
 
 const AFTER = {
-  million: re(`^\\s?(млн|миллион|мил${NL}|лям)`),
-  thousandRoubles: re(`^\\s?(т\\.?\\s?р\\.?|тр${NL}|тыс\\.?\\s?(руб|р${NL}|р\\.|₽)|тысяч\\p{L}*\\s?(руб|р${NL}|₽))`),
-  thousandKm: re(`^\\s?(т\\.?\\s?км|тыс\\.?\\s?км|тысяч\\p{L}*\\s?км|т\\.?\\s?km|тыс\\.?\\s?km|тыс\\.?\\s?километр)`),
-  thousandMileage: re(`^\\s?(тыс\\.?|тысяч\\p{L}*|т\\.?)\\s?(пробег|пробега)`),
-  thousandMiles: re(`^\\s?(тыс\\.?|т\\.?|k)\\s?(миль|mile)`),
-  km: re(`^\\s?(км|km|километр)`),
-  miles: re(`^\\s?(миль|mile|mi${NL})`),
-  kilo: re(`^(к|k)${NL}`),
-  thousand: re(`^\\s?(тыс${NL}\\.?|тысяч\\p{L}*|т${NL}\\.?)`),
-  rouble: re(`^\\s?(₽|руб|р${NL}|р\\.|rub|рублей)`),
-  dollar: re(`^\\s?(\\$|usd|долл|у\\.\\s?е)`),
-  euro: re(`^\\s?(€|eur|евро)`),
-  perTime: re(`^\\s?(₽|руб\\p{L}*\\.?|р\\.?)?\\s?(\\/|в|за)\\s?(сут|час|день|дн|мес|смен)`),
-  notTarget: re(
-    `^\\s?(л\\.?\\s?с|лс${NL}|сил|hp|л${NL}|литр|куб|cc|см3|владел|хозя|собствен|мест|дв${NL}|шт|кл${NL}|ступ|дюйм|%|мин|раз|дней|мес|лет${NL}|сезон|кг|тонн|бар|атм|моточас|м${NL}|х\\s?\\d)`,
-  ),
-  yearWord: re(`^\\s?(г\\.?\\s?в|г\\/в|гв${NL}|г${NL}|год|года|году)`),
-  rangeDash: /^\s?[-–—]\s?\d/,
+  mileageWord: re(`^\\s?\\.?\\s?(пробег|пробега)${NL}`),
   modelYear: re(`^\\s?(модельн)`),
 };
 
@@ -92,14 +48,13 @@ const BEFORE = {
   ),
   price: re(`(цена|цену|стоимость|прошу|отдам за|продам за|💰|💵|💸|price)[^\\d\\n]{0,8}$`),
   spent: re(
-    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|от|до|бюджет)[^\\d\\n]{0,10}$`,
+    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n]{0,10}$|доплат\\p{L}*[^\\d\\n]{0,30}$`,
   ),
   interval: re(`(?<![\\p{L}])(каждые|каждых|через|то на|то в|на|до|после)\\s?$`),
-  dollar: /\$\s?$/,
-  euro: /€\s?$/,
-  yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска)[^\\d\\n\\p{L}]{0,3}$`),
+  yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска|выпущен\\p{L}*\\s(в\\s)?)[^\\d\\n\\p{L}]{0,3}$`),
+  madeIn: re(`выпущен\\p{L}*\\sв\\s?$`),
   yearNotProduction: re(
-    `((?<![\\p{L}])(в|с|до|по|от|после|since)\\s?$|куплен\\p{L}*[^\\n]{0,10}$|покупал\\p{L}*[^\\n]{0,10}$|менял\\p{L}*[^\\n]{0,20}$|ремонт\\p{L}*[^\\n]{0,12}$|замен\\p{L}*[^\\n]{0,12}$|гаранти\\p{L}*[^\\n]{0,10}$|осаго[^\\n]{0,10}$|страхов\\p{L}*[^\\n]{0,10}$|резин\\p{L}*[^\\n]{0,20}$|шин\\p{L}*[^\\n]{0,20}$|michelin[^\\n]{0,6}$|nokian[^\\n]{0,6}$|\\d{4}\\s?[-–—]\\s?$)`,
+    `((?<![\\p{L}])(в|с|до|по|от|после|since)\\s?$|(?<![\\p{L}])(?:куплен\\p{L}*[^\\n]{0,10}$|покупал\\p{L}*[^\\n]{0,10}$|менял\\p{L}*[^\\n]{0,20}$|ремонт\\p{L}*[^\\n]{0,12}$|замен\\p{L}*[^\\n]{0,12}$|гаранти\\p{L}*[^\\n]{0,10}$|осаго[^\\n]{0,10}$|страхов\\p{L}*[^\\n]{0,10}$|резин\\p{L}*[^\\n]{0,20}$|шин\\p{L}*[^\\n]{0,20}$|michelin[^\\n]{0,6}$|nokian[^\\n]{0,6}$)|\\d{4}\\s?[-–—]\\s?$)`,
   ),
 };
 
@@ -107,6 +62,7 @@ type Kind = 'money' | 'mileage' | 'ambiguous-thousand' | 'bare' | 'year' | 'othe
 
 interface Classified {
   number: NumberMatch;
+  quantity: Quantity;
   kind: Kind;
   /** Value in roubles/dollars/euros for money, kilometres for mileage, thousands for ambiguous ones. */
   amount: number;
@@ -117,16 +73,12 @@ interface Classified {
   excludedMileage: boolean;
 }
 
-function currencyOf(number: NumberMatch, afterUnit: string): Currency {
-  if (BEFORE.dollar.test(number.before) || AFTER.dollar.test(afterUnit)) return 'USD';
-  if (BEFORE.euro.test(number.before) || AFTER.euro.test(afterUnit)) return 'EUR';
-  return 'RUB';
-}
-
-function classify(number: NumberMatch): Classified {
+function classify(quantity: Quantity): Classified {
+  const { number, multiplier, currency, unit } = quantity;
   const { after, before, value } = number;
   const base = {
     number,
+    quantity,
     amount: value,
     currency: 'RUB' as Currency,
     priceContext: BEFORE.price.test(before),
@@ -134,35 +86,29 @@ function classify(number: NumberMatch): Classified {
     excludedMoney: BEFORE.spent.test(before),
     excludedMileage: BEFORE.interval.test(before),
   };
-  const unitRest = (pattern: RegExp) => after.replace(pattern, '');
-  if (AFTER.perTime.test(after)) return { ...base, kind: 'other' };
-  if (AFTER.million.test(after)) {
-    return { ...base, kind: 'money', amount: value * 1_000_000, currency: currencyOf(number, unitRest(AFTER.million)) };
+  if (quantity.perTime || unit === 'other' || quantity.shadowed) return { ...base, kind: 'other' };
+  if (quantity.mega) {
+    // Millions beside a price word or as the post's last number ('…, 78 000, 1.05м. Вологда'); metres elsewhere.
+    const last = !/\d/.test(after.slice(quantity.end - number.end));
+    return base.priceContext || last
+      ? { ...base, kind: 'money', amount: value * 1_000_000, currency: 'RUB' }
+      : { ...base, kind: 'other' };
   }
-  if (AFTER.thousandRoubles.test(after)) return { ...base, kind: 'money', amount: value * 1000 };
-  if (AFTER.thousandKm.test(after) || AFTER.thousandMileage.test(after)) {
-    return { ...base, kind: 'mileage', amount: value * 1000 };
+  const scaled = value * (multiplier ?? 1);
+  if (unit === 'km') return { ...base, kind: 'mileage', amount: scaled };
+  if (unit === 'mile') return { ...base, kind: 'mileage', amount: Math.round(scaled * 1.609344) };
+  if (currency !== null || multiplier === 1_000_000)
+    return { ...base, kind: 'money', amount: scaled, currency: currency ?? 'RUB' };
+  if (unit === 'year') return { ...base, kind: 'year' };
+  if (multiplier === 1000) {
+    if (AFTER.mileageWord.test(after.slice(quantity.end - number.end)))
+      return { ...base, kind: 'mileage', amount: scaled };
+    if (quantity.kilo) {
+      if (base.mileageContext) return { ...base, kind: 'mileage', amount: scaled };
+      return { ...base, kind: 'ambiguous-thousand', priceContext: true };
+    }
+    return { ...base, kind: 'ambiguous-thousand' };
   }
-  if (AFTER.thousandMiles.test(after)) return { ...base, kind: 'mileage', amount: Math.round(value * 1000 * 1.609344) };
-  if (AFTER.km.test(after)) return { ...base, kind: 'mileage', amount: value };
-  if (AFTER.miles.test(after)) return { ...base, kind: 'mileage', amount: Math.round(value * 1.609344) };
-  if (AFTER.dollar.test(after) || BEFORE.dollar.test(before)) return { ...base, kind: 'money', currency: 'USD' };
-  if (AFTER.euro.test(after) || BEFORE.euro.test(before)) return { ...base, kind: 'money', currency: 'EUR' };
-  if (AFTER.kilo.test(after)) {
-    if (AFTER.km.test(after.slice(1)) || BEFORE.mileage.test(before))
-      return { ...base, kind: 'mileage', amount: value * 1000 };
-    return { ...base, kind: 'ambiguous-thousand', amount: value, priceContext: true };
-  }
-  if (AFTER.thousand.test(after)) {
-    const rest = unitRest(AFTER.thousand);
-    if (AFTER.rouble.test(rest)) return { ...base, kind: 'money', amount: value * 1000 };
-    if (AFTER.dollar.test(rest)) return { ...base, kind: 'money', amount: value * 1000, currency: 'USD' };
-    if (AFTER.euro.test(rest)) return { ...base, kind: 'money', amount: value * 1000, currency: 'EUR' };
-    return { ...base, kind: 'ambiguous-thousand', amount: value };
-  }
-  if (AFTER.rouble.test(after)) return { ...base, kind: 'money' };
-  if (AFTER.notTarget.test(after)) return { ...base, kind: 'other' };
-  if (AFTER.yearWord.test(after)) return { ...base, kind: 'year' };
   return { ...base, kind: 'bare' };
 }
 
@@ -189,16 +135,13 @@ const inside = (number: NumberMatch, spans: readonly Span[]) =>
 
 function pickYear(all: Classified[], options: QuantityOptions): number | null {
   let best: { year: number; score: number; start: number } | null = null;
+  let fallback: number | null = null;
   for (const item of all) {
     const { number } = item;
     if (number.decimal || number.grouped) continue;
     let year: number | null = null;
     if (number.digits === 4 && number.value >= 1950 && number.value <= options.maxYear) year = number.value;
-    else if (
-      number.digits === 2 &&
-      item.kind === 'year' &&
-      /^\s?(г\.?\s?в|г\/в|гв|г(?![\p{L}])|года|год(?![\p{L}]))/u.test(number.after)
-    ) {
+    else if (number.digits === 2 && item.kind === 'year') {
       year = number.value <= options.maxYear % 100 ? 2000 + number.value : 1900 + number.value;
       if (year < 1950) year = null;
     }
@@ -211,23 +154,29 @@ function pickYear(all: Classified[], options: QuantityOptions): number | null {
       score += 2;
     }
     if (number.digits === 2) score -= 1;
-    if (BEFORE.yearNotProduction.test(number.before)) score -= 6;
-    if (AFTER.rangeDash.test(number.after) || AFTER.modelYear.test(number.after)) score -= 6;
+    if (BEFORE.yearNotProduction.test(number.before) && !BEFORE.madeIn.test(number.before)) score -= 6;
+    if (item.quantity.range) score -= 6;
+    // '2019 модельного года' is the production year only when the post gives no other.
+    if (AFTER.modelYear.test(number.after)) {
+      fallback ??= year;
+      continue;
+    }
     if (score < 0) continue;
     if (!best || score > best.score) best = { year, score, start: number.start };
   }
-  return best?.year ?? null;
+  return best?.year ?? fallback;
 }
 
 export function readQuantities(rawText: string, options: QuantityOptions): Quantities {
   const text = blankPhones(rawText);
-  const all = readNumbers(text)
-    .filter((number) => !inside(number, options.exclude))
+  const all = readAmounts(text)
+    .filter((quantity) => !inside(quantity.number, options.exclude))
     .map(classify);
-  const rate = all.some((item) => AFTER.perTime.test(item.number.after));
+  const rate = all.some((item) => item.quantity.perTime);
   const year = pickYear(all, options);
 
   // Mileage: explicit units or the word 'пробег' before; service intervals ('каждые 10 000 км') are not mileage.
+  const after = (start: number) => options.vehicleEnd === null || start >= options.vehicleEnd;
   let mileage: Classified | null = null;
   for (const item of all) {
     const explicit = item.kind === 'mileage';
@@ -246,31 +195,43 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
     const km = item.kind === 'ambiguous-thousand' ? item.amount * 1000 : item.amount;
     if (km <= 0 || km > 2_000_000) continue;
     const candidate = { ...item, kind: 'mileage' as Kind, amount: km };
-    if (!mileage || (item.mileageContext && !mileage.mileageContext)) mileage = candidate;
+    // The first mileage after the vehicle's name ('МКАД 41 км:' before a dealer's list is no mileage); one said with
+    // 'пробег' before one without.
+    const rank = (c: Classified) => (c.mileageContext ? 2 : 0) + (after(c.number.start) ? 1 : 0);
+    if (!mileage || rank(candidate) > rank(mileage)) mileage = candidate;
   }
 
   const plausible = (amount: number, currency: Currency) =>
-    currency === 'RUB' ? amount >= options.minRoubles && amount <= 500_000_000 : amount >= 300 && amount <= 5_000_000;
+    currency === 'RUB'
+      ? amount >= options.minRoubles && amount <= 500_000_000
+      : amount >= PRICE_RANGE[currency][0] && amount <= PRICE_RANGE[currency][1];
 
-  let price: { amount: number; currency: Currency; score: number } | null = null;
-  const offer = (amount: number, currency: Currency, score: number) => {
+  // The best-scored price; at the same score the first one after the vehicle's name (a dealer's list gives each
+  // vehicle its own price, the first vehicle is the post's; a price range's lower end is its price).
+  let price: { amount: number; currency: Currency; score: number; start: number } | null = null;
+  const offer = (amount: number, currency: Currency, score: number, start: number) => {
     if (!plausible(amount, currency)) return;
-    if (!price || score >= price.score) price = { amount, currency, score };
+    const better =
+      !price ||
+      score > price.score ||
+      (score === price.score && after(start) && (!after(price.start) || start < price.start));
+    if (better) price = { amount, currency, score, start };
   };
   const ambiguous: Classified[] = [];
   for (const item of all) {
     if (item === mileage || (mileage && item.number === mileage.number)) continue;
     if (item.excludedMoney && !item.priceContext) continue;
     const context = item.priceContext ? 3 : 0;
-    if (item.kind === 'money') offer(item.amount, item.currency, 2 + context);
+    if (item.kind === 'money') offer(item.amount, item.currency, 2 + context, item.number.start);
     else if (item.kind === 'ambiguous-thousand') ambiguous.push(item);
     else if (item.kind === 'bare' && !item.number.decimal) {
       const yearLike = item.number.digits === 4 && item.number.value >= 1950 && item.number.value <= options.maxYear;
       if (item.number.value >= 10_000 && !yearLike && !item.mileageContext)
-        offer(item.number.value, 'RUB', 1 + context);
+        offer(item.number.value, 'RUB', 1 + context, item.number.start);
       else if (item.priceContext && !yearLike && item.number.value >= 10 && item.number.value < 100_000) {
         // 'Цена 1450' / 'цена 560' in thousands.
-        offer(item.number.value < 10_000 ? item.number.value * 1000 : item.number.value, 'RUB', 1 + context);
+        const amount = item.number.value < 10_000 ? item.number.value * 1000 : item.number.value;
+        offer(amount, 'RUB', 1 + context, item.number.start);
       }
     }
   }
@@ -278,29 +239,33 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
   // price when the mileage is known (or it has the price's context), else the mileage.
   if (ambiguous.length > 0) {
     const priced = ambiguous.filter((item) => item.priceContext);
-    for (const item of priced) offer(item.amount * 1000, 'RUB', 4);
+    for (const item of priced) offer(item.amount * 1000, 'RUB', 4, item.number.start);
     const rest = ambiguous.filter((item) => !item.priceContext);
     const firstRest = rest[0];
     const lastRest = rest[rest.length - 1];
     if (firstRest && lastRest) {
       if (!mileage && rest.length >= 2) {
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
-        offer(lastRest.amount * 1000, 'RUB', 2);
+        offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
       } else if (!mileage && !price && firstRest === all[all.length - 1]) {
-        offer(firstRest.amount * 1000, 'RUB', 2);
+        offer(firstRest.amount * 1000, 'RUB', 2, firstRest.number.start);
       } else if (!mileage) {
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
       } else {
-        offer(lastRest.amount * 1000, 'RUB', 2);
+        offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
       }
     }
   }
-  // A terse post ends with the price in thousands and no unit: 'гранта 19 года 70 тыс 560'.
+  // A terse post ends with the price in thousands and no unit: 'гранта 19 года 70 тыс 560' (after other numbers, not
+  // after a word: 'Меняю на Камри 70' names a model).
   const lastItem = all[all.length - 1];
+  const previousItem = all[all.length - 2];
   if (
     !price &&
     mileage &&
     lastItem &&
+    previousItem &&
+    !/\p{L}{2}/u.test(text.slice(previousItem.quantity.end, lastItem.number.start)) &&
     lastItem.kind === 'bare' &&
     !lastItem.number.decimal &&
     lastItem.number.start > mileage.number.start &&
@@ -308,7 +273,7 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
     lastItem.number.value < 10_000 &&
     !(lastItem.number.value >= 1950 && lastItem.number.value <= options.maxYear)
   ) {
-    offer(lastItem.number.value * 1000, 'RUB', 1);
+    offer(lastItem.number.value * 1000, 'RUB', 1, lastItem.number.start);
   }
   const chosen = price as { amount: number; currency: Currency } | null;
   return {

@@ -2,11 +2,13 @@
 // per process (buildAnalysisIndex), then every post is a few map lookups per word.
 import {
   COMMON_WORDS,
+  EXTRA_BRAND_SYNONYMS,
   EXTRA_CAR_MODEL_SYNONYMS,
   EXTRA_CITY_NICKNAMES,
   EXTRA_MOTO_MODELS,
   WORD_LIKE_CITIES,
 } from './extra-reference';
+import { NameTable } from './name-table';
 import { foldWord, hasCyrillic, hasLatinLetter, nameKey, tokenize } from './tokens';
 
 export type AnalysisVehicleKind = 'car' | 'moto';
@@ -54,19 +56,15 @@ export interface IndexedBrand {
   kind: AnalysisVehicleKind;
   popular: boolean;
   order: number;
-  models: Map<string, IndexedModel[]>;
+  models: NameTable<IndexedModel>;
+  /** Models named by a factory number ('2107', '3110', '469'): a longer number is its variant ('21074', '31105'). */
+  numbers: Map<string, IndexedModel>;
   /** Letter prefixes of model names: 'rx' for RX (RX200t), 'e' for E-Class (E200), 'ml' for M-Class (ML350). */
   prefixes: Map<string, IndexedModel>;
   /** BMW-style series by first digit: '5' → 5 Series (528i). */
   series: Map<string, IndexedModel>;
   /** Model years of all its models, for telling a brand from a same-named model ('Solaris'). */
   firstYear: number | null;
-}
-
-export interface BrandKey {
-  brand: IndexedBrand;
-  /** The key is two letters or shorter ('VW', 'HD'): it counts only when written in capitals. */
-  short: boolean;
 }
 
 export interface IndexedCity {
@@ -84,39 +82,31 @@ export interface CityPattern {
 }
 
 export interface AnalysisIndex {
-  brands: Map<string, BrandKey[]>;
+  brands: NameTable<IndexedBrand>;
   /** Distinctive model names of popular brands, for posts that name a model without its brand ('Камри 2018'). */
-  models: Map<string, IndexedModel[]>;
+  models: NameTable<IndexedModel>;
   cities: Map<string, CityPattern[]>;
-  maxWords: number;
 }
 
 const WORD_LIKE = (name: string) => WORD_LIKE_CITIES.has(name);
+
+// Numbered series by their Russian nicknames, as the LADAs have theirs ('Семёрка БМВ' is a 7 Series).
+const SERIES_NICKNAMES: Record<string, string[]> = {
+  '1': ['Единичка'],
+  '2': ['Двойка'],
+  '3': ['Трешка', 'Трёшка'],
+  '4': ['Четверка', 'Четвёрка'],
+  '5': ['Пятерка', 'Пятёрка'],
+  '6': ['Шестерка', 'Шестёрка'],
+  '7': ['Семерка', 'Семёрка'],
+  '8': ['Восьмерка', 'Восьмёрка'],
+};
 
 export function latinName(name: string, synonyms: readonly string[] | null | undefined): string {
   if (!hasCyrillic(name)) return name;
   const translated = name.replace(/Класс$/, 'Class').replace(/серия/, 'Series');
   if (!hasCyrillic(translated)) return translated;
   return synonyms?.find((synonym) => hasLatinLetter(synonym) && !hasCyrillic(synonym)) ?? name;
-}
-
-// Russian case endings for names ending in -а/-я, so that 'Крету', 'Тойоту', 'Гранты' are found.
-function inflectedKeys(name: string): string[] {
-  const keys = [nameKey(name)];
-  const lower = name.toLowerCase();
-  if (!/^[а-яё]+$/.test(lower) || lower.length < 4) return keys;
-  const stem = lower.slice(0, -1);
-  if (lower.endsWith('а')) keys.push(...['у', 'ы', 'е', 'ой'].map((ending) => foldWord(stem + ending)));
-  if (lower.endsWith('я')) keys.push(...['ю', 'и', 'е'].map((ending) => foldWord(stem + ending)));
-  return keys;
-}
-
-// A model whose own name is the key comes before models that only list it as a synonym (Ural 'Турист').
-function preferFirst<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (!list) return;
-  list.splice(list.indexOf(value), 1);
-  list.unshift(value);
 }
 
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -157,14 +147,20 @@ function addCity(index: Map<string, CityPattern[]>, name: string, city: IndexedC
     fixedFrom >= 0 && position >= fixedFrom ? [foldWord(word)] : cityWordForms(word);
   const rest = words.slice(1).map((word, i) => new Set(formsOf(word, i + 1)));
   for (const first of formsOf(words[0] ?? '', 0)) addTo(index, first, { city, rest, capitalOnly });
+  // A name of two words or more with its first word shortened: 'Вел. Луки', 'Н. Новгород', 'Ст. Оскол'.
+  const head = (words[0] ?? '').toLowerCase();
+  if (words.length >= 2 && head.length >= 5) {
+    for (const short of [head.slice(0, 1), head.slice(0, 2), head.slice(0, 3)]) {
+      addTo(index, foldWord(short), { city, rest, capitalOnly: true });
+    }
+  }
   // 'Н.Новгород', 'С-Петербург' are one lookup too when written together.
 }
 
 export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
-  const brands = new Map<string, BrandKey[]>();
-  const models = new Map<string, IndexedModel[]>();
+  const brands = new NameTable<IndexedBrand>({ fuzzy: false, shortNames: true, initials: false, minPrefix: 3 });
+  const models = new NameTable<IndexedModel>({ fuzzy: false, shortNames: false, initials: 'with-brand' });
   const cities = new Map<string, CityPattern[]>();
-  let maxWords = 1;
   let order = 0;
   const cityKeys = new Set<string>();
   for (const record of data.cities) {
@@ -172,6 +168,7 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
       cityKeys.add(nameKey(name));
     }
   }
+  const common = (key: string, form: string) => COMMON_WORDS.has(form.toLowerCase()) || COMMON_WORDS.has(key);
 
   const addBrands = (records: readonly AnalysisBrandRecord[], kind: AnalysisVehicleKind) => {
     const extras = kind === 'car' ? EXTRA_CAR_MODEL_SYNONYMS : EXTRA_MOTO_MODELS;
@@ -182,17 +179,23 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         kind,
         popular: record.popular === true,
         order: order++,
-        models: new Map(),
+        models: new NameTable({
+          fuzzy: true,
+          shortNames: false,
+          initials: 'all',
+          brand: latinName(record.name, record.synonyms),
+        }),
+        numbers: new Map(),
         prefixes: new Map(),
         series: new Map(),
         firstYear: null,
       };
-      for (const name of [record.name, ...(record.synonyms ?? [])]) {
-        for (const key of inflectedKeys(name)) {
-          if (key === '') continue;
-          addTo(brands, key, { brand, short: key.length <= 2 });
-        }
-        maxWords = Math.max(maxWords, tokenize(name).length);
+      // A brand's generated forms must not be an ordinary word or a city ('Лада' is fine, 'Ока' is not a brand).
+      for (const name of [record.name, ...(record.synonyms ?? []), ...(EXTRA_BRAND_SYNONYMS[record.name] ?? [])]) {
+        brands.add(name, brand, {
+          keep: (key, form) => form === name || (!cityKeys.has(key) && !common(key, form)),
+          shortPrefix: brand.popular,
+        });
       }
       const extraModels = extras[record.name] ?? {};
       const allModels: AnalysisModelRecord[] = record.models.map((model) => ({
@@ -213,27 +216,38 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
         if (indexed.yearFrom !== null) brand.firstYear = Math.min(brand.firstYear ?? 9999, indexed.yearFrom);
         const names = [model.name, ...(model.synonyms ?? [])];
         for (const name of names) {
-          const words = tokenize(name).length;
-          maxWords = Math.max(maxWords, words);
-          for (const key of inflectedKeys(name)) {
-            if (key === '') continue;
-            addTo(brand.models, key, indexed);
-            if (name === model.name) preferFirst(brand.models, key, indexed);
-            const distinctive =
-              brand.popular &&
-              (key.length >= 4 || (key.length === 3 && /^[а-яё]+$/i.test(name))) &&
-              !/^\d+$/.test(key) &&
-              !cityKeys.has(key) &&
-              !COMMON_WORDS.has(name.toLowerCase()) &&
-              !COMMON_WORDS.has(key);
-            if (distinctive) addTo(models, key, indexed);
-          }
+          brand.models.add(name, indexed, { first: name === model.name });
           const key = nameKey(name);
+          if (/^\d{3,6}$/.test(key) && !brand.numbers.has(key)) brand.numbers.set(key, indexed);
+          if (brand.popular || (kind === 'car' && nameKey(name).length >= 6)) {
+            // Named alone, a model must be distinctive: four letters or more (three in Cyrillic), not a number, a
+            // city or an ordinary word; generated spellings need four letters. Other car brands' models count alone
+            // with six letters or more ('Витара', 'Импреза'); a popular brand's comes first where both have one.
+            models.add(name, indexed, {
+              brand: brand.name,
+              keep: (formKey, form) => {
+                const generated = form !== name;
+                return (
+                  (formKey.length >= 4 || (formKey.length === 3 && /^[а-яё]+$/i.test(name) && !generated)) &&
+                  (!generated || formKey.length >= 4) &&
+                  !/^\d+$/.test(formKey) &&
+                  !cityKeys.has(formKey) &&
+                  !common(formKey, form) &&
+                  !COMMON_WORDS.has(name.toLowerCase())
+                );
+              },
+            });
+          }
           if (/^[a-z]{1,4}$/.test(key) && !brand.prefixes.has(key)) brand.prefixes.set(key, indexed);
           const classMatch = /^([A-Za-z]{1,3})-(Класс|Class)$/.exec(name);
           if (classMatch?.[1]) brand.prefixes.set(classMatch[1].toLowerCase(), indexed);
           const seriesMatch = /^(\d) (серия|Series)$/.exec(name);
-          if (seriesMatch?.[1]) brand.series.set(seriesMatch[1], indexed);
+          if (seriesMatch?.[1]) {
+            brand.series.set(seriesMatch[1], indexed);
+            for (const nickname of SERIES_NICKNAMES[seriesMatch[1]] ?? []) brand.models.add(nickname, indexed);
+          }
+          // Letter-and-digit codes of popular brands ('X5', 'A4', 'Q7') name the model alone when written in capitals.
+          if (brand.popular && /^[A-Z]{1,2}\d{1,2}$/.test(name)) models.addCapitals(name, indexed);
         }
       }
     }
@@ -254,5 +268,5 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
       addCity(cities, nickname, { ...city, weak: WORD_LIKE(nickname) }, WORD_LIKE(nickname));
     }
   }
-  return { brands, models, cities, maxWords: Math.min(maxWords, 5) };
+  return { brands, models, cities };
 }

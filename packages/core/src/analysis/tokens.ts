@@ -1,12 +1,19 @@
 // Words of a post as the analysis sees them: letters and digits only, lower-cased, 'ё' as 'е' and Cyrillic letters
 // that look like Latin ones folded to Latin (the search's fold), so 'Х5' and 'X5', 'Е200' and 'E200' are one word.
 import { normalizeSearchText } from '../search-reference';
+import { stemRu } from './stem';
 
 export interface Token {
   /** Folded form used for every lookup. */
   key: string;
   /** The word as written. */
   raw: string;
+  /** Folded Russian stem of a Cyrillic word ('Тойоту' → the fold of 'тойот'); the key for any other word. */
+  stem: string;
+  /** The same stem before the fold ('тойот'), for suffix rules. */
+  base: string;
+  /** Written in Cyrillic letters only. */
+  cyrillic: boolean;
   start: number;
   end: number;
 }
@@ -14,7 +21,8 @@ export interface Token {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export function foldWord(word: string): string {
-  return normalizeSearchText(word);
+  // 'э' and 'е' are one letter in the Russian spellings of foreign names ('Дрэг'/'Дрег', 'Кэмри'/'Кемри').
+  return normalizeSearchText(word.replace(/э/g, 'е').replace(/Э/g, 'Е'));
 }
 
 export function tokenize(text: string): Token[] {
@@ -22,7 +30,12 @@ export function tokenize(text: string): Token[] {
   for (const match of text.matchAll(WORD)) {
     const raw = match[0];
     const start = match.index;
-    tokens.push({ key: foldWord(raw), raw, start, end: start + raw.length });
+    const key = foldWord(raw);
+    const lower = raw.toLowerCase();
+    const cyrillic = /^[а-яё]+$/.test(lower);
+    const base = cyrillic && lower.length >= 4 ? stemRu(lower) : lower;
+    const stem = cyrillic && lower.length >= 4 ? foldWord(base) : key;
+    tokens.push({ key, raw, stem, base, cyrillic, start, end: start + raw.length });
   }
   return tokens;
 }

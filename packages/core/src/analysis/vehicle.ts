@@ -1,5 +1,6 @@
 // Which vehicle a post is about: brand and model from the catalogue, by brand names and synonyms, by a model named
 // without its brand ('Камри 2018'), by letter-and-number codes (RX200t, E200, 528i).
+import type { MatchRule } from './name-table';
 import type { AnalysisIndex, AnalysisVehicleKind, IndexedBrand, IndexedModel } from './reference-index';
 import type { Span } from './quantities';
 import type { Token } from './tokens';
@@ -18,28 +19,28 @@ interface Hit<T> {
   value: T;
   first: number;
   last: number;
-  /** Found by a code rule (RX200t, 528i) rather than by a catalogue name. */
+  /** Found by a code rule (RX200t, 528i) or a misspelling rather than by a catalogue name. */
   weak?: boolean;
+  /** How sure the name is: 2 as written, 1 declined, 0 shortened, misspelt or by a code. */
+  rank?: number;
 }
 
-const isUpper = (raw: string) => raw === raw.toUpperCase() && /\p{L}/u.test(raw);
-
-function joined(tokens: readonly Token[], from: number, count: number): string {
-  let key = '';
-  for (let i = from; i < from + count; i++) key += tokens[i]!.key;
-  return key;
-}
+const RANK: Record<MatchRule, number> = {
+  exact: 2,
+  declined: 1,
+  short: 0,
+  diminutive: 0,
+  generation: 0,
+  misspelt: 0,
+};
 
 function brandHits(index: AnalysisIndex, tokens: readonly Token[]): Hit<IndexedBrand>[] {
   const hits: Hit<IndexedBrand>[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    for (let n = Math.min(index.maxWords, tokens.length - i); n >= 1; n--) {
-      const keys = index.brands.get(joined(tokens, i, n));
-      if (!keys) continue;
-      const usable = keys.filter((key) => !key.short || (n === 1 && isUpper(tokens[i]!.raw)));
-      for (const key of usable) hits.push({ value: key.brand, first: i, last: i + n - 1 });
-      if (usable.length > 0) break;
-    }
+    const found = index.brands.match(tokens, i);
+    if (!found) continue;
+    const rank = RANK[found.rule];
+    for (const brand of found.values) hits.push({ value: brand, first: i, last: i + found.words - 1, rank });
   }
   return hits;
 }
@@ -47,30 +48,44 @@ function brandHits(index: AnalysisIndex, tokens: readonly Token[]): Hit<IndexedB
 const UNIT_AFTER = /^(км|km|тыс|т|к|л|лс|hp|руб|р|г|гв|года|год|владел|хозя|куб|cc|мест|шт)$/u;
 
 function modelHits(
+  index: AnalysisIndex,
   brand: IndexedBrand,
   tokens: readonly Token[],
   brandTokens: ReadonlySet<number>,
-  maxWords: number,
 ): Hit<IndexedModel>[] {
   const hits: Hit<IndexedModel>[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    for (let n = Math.min(maxWords, tokens.length - i); n >= 1; n--) {
-      const key = joined(tokens, i, n);
-      const found = brand.models.get(key);
-      if (!found) continue;
-      if (/^\d+$/.test(key)) {
-        // A bare number names a model only right after the brand ('ВАЗ 2107', 'Мазда 3', 'Танк 300'), or a long
-        // catalogue number not followed by a unit.
-        const afterBrand = brandTokens.has(i - 1);
-        const next = tokens[i + n]?.key ?? '';
-        const yearLike = key.length === 4 && Number(key) >= 1950 && Number(key) <= 2035;
-        if (!afterBrand && (key.length < 4 || yearLike || UNIT_AFTER.test(next))) continue;
-        if (UNIT_AFTER.test(next) && !afterBrand) continue;
+    const afterBrand = brandTokens.has(i - 1);
+    // A model named like a city ('Самара', 'Тула') counts only right after its brand: elsewhere it is the place.
+    if (!afterBrand && index.cities.has(tokens[i]!.key)) continue;
+    const found = brand.models.match(tokens, i);
+    if (found && /^\d+$/.test(found.key)) {
+      // A bare number names a model only right after the brand ('ВАЗ 2107', 'Мазда 3', 'Танк 300'), or a long
+      // catalogue number not followed by a unit.
+      const key = found.key;
+      const next = tokens[i + found.words]?.key ?? '';
+      const yearLike = key.length === 4 && Number(key) >= 1950 && Number(key) <= 2035;
+      const usable = afterBrand || (key.length >= 4 && !yearLike && !UNIT_AFTER.test(next));
+      if (usable) {
+        hits.push({ value: found.values[0]!, first: i, last: i + found.words - 1 });
+        continue;
       }
-      hits.push({ value: found[0]!, first: i, last: i + n - 1 });
-      break;
+    } else if (found && !(found.rule === 'misspelt' && brandTokens.has(i))) {
+      hits.push({ value: found.values[0]!, first: i, last: i + found.words - 1, weak: found.rule === 'misspelt' });
+      continue;
     }
-    if (hits[hits.length - 1]?.first === i) continue;
+    // A factory number with a variant after the brand ('ВАЗ-21074' is a 2107, 'ГАЗ 31029' a 3102, 'УАЗ 469Б' a 469).
+    const factory = afterBrand ? /^(\d{3,6})\p{L}{0,2}$/u.exec(tokens[i]!.key) : null;
+    if (factory?.[1]) {
+      const digits = factory[1];
+      let model: IndexedModel | undefined;
+      for (let length = digits.length; length >= 3 && !model; length--)
+        model = brand.numbers.get(digits.slice(0, length));
+      if (model) {
+        hits.push({ value: model, first: i, last: i });
+        continue;
+      }
+    }
     // Codes: letters and digits in one word (RX200t, E200, ML350, 528i).
     const code = /^([a-z]{1,3})(\d{2,3})[a-z]{0,3}$/.exec(tokens[i]!.key);
     const byPrefix = code?.[1] ? brand.prefixes.get(code[1]) : undefined;
@@ -81,7 +96,7 @@ function modelHits(
     // BMW series by the number (528i, 320d, 740Li): with a letter after it or right after the brand.
     const series = /^(\d)(\d{2})([a-z]{0,3})$/.exec(tokens[i]!.key);
     const bySeries = series?.[1] ? brand.series.get(series[1]) : undefined;
-    if (series && bySeries && (series[3] !== '' || brandTokens.has(i - 1))) {
+    if (series && bySeries && (series[3] !== '' || afterBrand)) {
       hits.push({ value: bySeries, first: i, last: i, weak: true });
     }
   }
@@ -91,6 +106,9 @@ function modelHits(
 function bestModel(hits: Hit<IndexedModel>[]): Hit<IndexedModel> | null {
   // The earliest mention; at the same place the longest name (Land Cruiser Prado over Land Cruiser); a longer name
   // right after it is the more precise one (Sportster Iron 883).
+  // A name found by rule (a code, a misspelling) only when no catalogue name is.
+  const byName = hits.filter((hit) => hit.weak !== true);
+  if (byName.length > 0) hits = byName;
   let best: Hit<IndexedModel> | null = null;
   for (const hit of hits) {
     if (!best || hit.first < best.first || (hit.first === best.first && hit.last > best.last)) best = hit;
@@ -117,19 +135,17 @@ export function findVehicle(
   // unless the year says it is the newer brand.
   const alone: Hit<IndexedModel>[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    for (let n = Math.min(index.maxWords, tokens.length - i); n >= 1; n--) {
-      const found = index.models.get(joined(tokens, i, n));
-      if (!found) continue;
-      const fitting = found.filter((model) => fitsYear(model, yearHint));
-      const pool = (fitting.length > 0 ? fitting : found).filter((model) =>
-        motoHint ? true : model.brand.kind === 'car',
-      );
-      const choice = (pool.length > 0 ? pool : found).sort((a, b) => a.brand.order - b.brand.order)[0];
-      if (!choice) continue;
-      alone.push({ value: choice, first: i, last: i + n - 1 });
-      i += n - 1;
-      break;
-    }
+    const match = index.models.match(tokens, i);
+    if (!match) continue;
+    const found = match.values;
+    const fitting = found.filter((model) => fitsYear(model, yearHint));
+    const pool = (fitting.length > 0 ? fitting : found).filter((model) =>
+      motoHint ? true : model.brand.kind === 'car',
+    );
+    const choice = [...(pool.length > 0 ? pool : found)].sort((a, b) => a.brand.order - b.brand.order)[0];
+    if (!choice) continue;
+    alone.push({ value: choice, first: i, last: i + match.words - 1, rank: RANK[match.rule] });
+    i += match.words - 1;
   }
 
   const candidates: { brand: IndexedBrand; model: Hit<IndexedModel> | null; mention: Hit<IndexedBrand> | null }[] = [];
@@ -138,12 +154,17 @@ export function findVehicle(
     if (seen.has(hit.value)) continue;
     seen.add(hit.value);
     const shadow = alone.find(
-      (model) => model.first <= hit.first && model.last >= hit.last && model.value.brand !== hit.value,
+      (model) =>
+        (model.rank ?? 0) >= (hit.rank ?? 0) &&
+        model.value.brand.popular &&
+        model.first <= hit.first &&
+        model.last >= hit.last &&
+        model.value.brand !== hit.value,
     );
     if (shadow && !(yearHint !== null && hit.value.firstYear !== null && yearHint >= hit.value.firstYear)) continue;
     candidates.push({
       brand: hit.value,
-      model: bestModel(modelHits(hit.value, tokens, brandTokens, index.maxWords)),
+      model: bestModel(modelHits(index, hit.value, tokens, brandTokens)),
       mention: hit,
     });
   }
@@ -173,6 +194,14 @@ export function findVehicle(
     const model = hit.value;
     const fromBrand = pick && pick.brand !== model.brand ? null : model;
     const brand = fromBrand ? model.brand : pick!.brand;
+    if (fromBrand) {
+      // The model found alone names the brand; the brand's own list may name the model earlier or more precisely
+      // ('А6 С7 … quattro' is an A6, 'Ниндзя ZX-6R' a Ninja ZX-6R).
+      const own = bestModel(modelHits(index, brand, tokens, brandTokens));
+      const better = own && (own.first < hit.first || (own.first === hit.first && own.last > hit.last)) ? own : hit;
+      const mainSpan = span(better);
+      return { kind: brand.kind, brand, model: better.value, spans: [mainSpan], end: mainSpan.end };
+    }
     const mainSpan = span(hit);
     return { kind: brand.kind, brand, model: fromBrand, spans: [mainSpan], end: mainSpan.end };
   }
