@@ -3,6 +3,7 @@ import { LinkButton } from '../components/link-button';
 import { useDocumentTitle } from '../components/use-document-title';
 import { readAppName } from '../config';
 import { appMessages } from './messages';
+import { PATHS } from '../paths';
 
 const t = appMessages.forbidden;
 
@@ -13,7 +14,7 @@ export function ForbiddenScreen() {
     <main className="app-status-screen">
       <Placeholder
         action={
-          <LinkButton to="/search" size="l">
+          <LinkButton to={PATHS.search} size="l">
             {t.toSearch}
           </LinkButton>
         }

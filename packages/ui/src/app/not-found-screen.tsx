@@ -3,6 +3,7 @@ import { LinkButton } from '../components/link-button';
 import { useDocumentTitle } from '../components/use-document-title';
 import { readAppName } from '../config';
 import { appMessages } from './messages';
+import { PATHS } from '../paths';
 
 const t = appMessages.notFound;
 
@@ -13,7 +14,7 @@ export function NotFoundScreen() {
     <main className="not-found app-status-screen">
       <Placeholder
         action={
-          <LinkButton to="/" size="l">
+          <LinkButton to={PATHS.landing} size="l">
             {t.home}
           </LinkButton>
         }

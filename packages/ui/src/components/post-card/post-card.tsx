@@ -7,6 +7,7 @@ import { FavouriteButton } from './favourite-button';
 import { postCardMessages as t } from './messages';
 import { useMinuteClock } from './now';
 import { useMediaCycle } from './use-media-cycle';
+import { postPath } from '../../paths';
 import './post-card.css';
 
 type MediaFile = Post['mediaFiles'][number];
@@ -72,7 +73,7 @@ export const PostCard = memo(function PostCard({
 
   return (
     <article className={className} data-post-id={post.id}>
-      <Link className="post-card__link" to={`/posts/${post.id}`} onClick={() => onOpen?.(post)}>
+      <Link className="post-card__link" to={postPath(post.id)} onClick={() => onOpen?.(post)}>
         <PostMedia post={post} cycleMs={cycleMs} />
         <span className="post-card__body">
           <span className="post-card__title">{post.title}</span>

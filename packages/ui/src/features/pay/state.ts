@@ -5,6 +5,7 @@ import { usePlatform } from '../../platform';
 import { useSession } from '../../session/hooks';
 import { startProPayment } from './api';
 import { describePayError, openCheckout } from './checkout';
+import { loginPath, PATHS } from '../../paths';
 
 export interface PurchaseState {
   /** A guest is sent to sign in and comes back here. */
@@ -27,7 +28,7 @@ export function usePurchase(start: (sum: number) => Promise<string> = startProPa
 
   const purchase = () => {
     if (status === 'guest') {
-      void navigate(`/login?redirect=${encodeURIComponent('/pay')}`);
+      void navigate(loginPath(PATHS.pay));
       return;
     }
     if (creating || !user) return;

@@ -1,4 +1,5 @@
 import { atom, getDefaultStore, type Getter, type Setter } from 'jotai';
+import { z } from 'zod';
 import type { Brand, City, Filter, Post } from '@autoradar/contract';
 import {
   FEED_LAYOUTS,
@@ -10,7 +11,9 @@ import {
 } from '@autoradar/core';
 import { atomWithCall, callFamily, describeCallError, isOffline } from '../../api/atom-with-call';
 import { modelsMapAtom, postsStoreAtom, updatePostsStoreAtom } from '../../store/posts-store';
-import { fetchBrands, fetchCities, fetchModelsOfBrand, fetchSavedFilters, searchPosts } from './api';
+import { storedValue } from '../../store/stored-value';
+import { fetchModels } from '../../api/reference';
+import { fetchSavedFilters, searchPosts } from './api';
 import { criteriaFromStore, criteriaKey, nextPageRequest, toSearchFilter, type FeedCriteria } from './filter-rules';
 
 // The search screen's state (spec §2-§4). The applied filter lives in the persisted posts store; the feed is a call
@@ -169,38 +172,25 @@ export const removePostAtom = atom(null, (_get, set, postId: number) => {
 
 // The layout toggle (spec §2), kept in localStorage.
 export const FEED_LAYOUT_KEY = 'feed-layout';
+const storedLayout = storedValue(FEED_LAYOUT_KEY, z.enum(FEED_LAYOUTS), {
+  fallback: (): FeedLayout => 'single',
+  format: 'text',
+});
 
-function readLayout(): FeedLayout {
-  try {
-    const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(FEED_LAYOUT_KEY);
-    return (FEED_LAYOUTS as readonly string[]).includes(stored ?? '') ? (stored as FeedLayout) : 'single';
-  } catch {
-    return 'single';
-  }
-}
-
-const layoutBaseAtom = atom<FeedLayout>(readLayout());
+const layoutBaseAtom = atom<FeedLayout>(storedLayout.read());
 export const feedLayoutAtom = atom(
   (get) => get(layoutBaseAtom),
   (_get, set, layout: FeedLayout) => {
     set(layoutBaseAtom, layout);
-    try {
-      localStorage.setItem(FEED_LAYOUT_KEY, layout);
-    } catch {
-      // storage refused: the choice holds for this visit
-    }
+    storedLayout.write(layout);
   },
 );
 
-// Reference data for the dialogs, kept for the visit once loaded.
-export const popularBrandsAtom = atomWithCall((signal) => fetchBrands(true, signal), { retain: true });
-export const otherBrandsAtom = atomWithCall((signal) => fetchBrands(false, signal), { retain: true });
-export const citiesAtom = atomWithCall((signal) => fetchCities(signal), { retain: true });
-/** The models of the chosen brands, keyed by the sorted brand ids ('3,7'). */
+/** The models of the chosen brands, keyed by the sorted brand ids ('3,7'); each brand's list is the shared one. */
 export const modelsOfBrandsAtom = callFamily(
   async (key, signal) => {
     const brandIds = key.split(',').filter(Boolean).map(Number);
-    const lists = await Promise.all(brandIds.map((id) => fetchModelsOfBrand(id, signal)));
+    const lists = await Promise.all(brandIds.map((id) => fetchModels(id, signal)));
     return lists.flat();
   },
   { retain: true },

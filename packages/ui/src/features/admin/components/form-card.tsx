@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { actionStatus, type ActionState } from '../hooks/use-action';
+import { actionStatus, type ActionState } from '../../../api/use-action';
 import { adminMessages as t } from '../messages';
 import { Alert } from './alert';
 

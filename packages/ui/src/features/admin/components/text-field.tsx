@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Input, Textarea } from '@telegram-apps/telegram-ui';
-import type { SaveForm } from '../hooks/use-save-form';
+import type { SaveForm } from '../../../api/use-save-form';
 import { Field, fieldAria } from './field';
 
 type InputAttributes = Pick<

@@ -13,12 +13,13 @@ import { CallView } from '../components/call-view';
 import { SectionHeading } from '../components/section-heading';
 import { SectionBody, sectionStatusLabel } from '../components/order-sections';
 import { StatusBadge } from '../components/status-badge';
-import { describeApiMessage, describeOr } from '../errors';
+import { describeApiMessage, describeOr } from '../../../api/action-errors';
 import { formatOrderTime } from '../format';
-import { actionStatus, useAction, type ActionState } from '../hooks/use-action';
+import { actionStatus, useAction, type ActionState } from '../../../api/use-action';
 import { useOrderPolling } from '../hooks/use-order-polling';
 import { adminMessages } from '../messages';
 import { orderFamily, pairKey } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.orders;
@@ -153,7 +154,7 @@ export function OrderScreen() {
   const vin = state.kind === 'loaded' ? state.data.order.string : '';
 
   return (
-    <AdminPage title={vin ? t.detailTitle(vin) : t.title} back={`/partners/${id}/orders`}>
+    <AdminPage title={vin ? t.detailTitle(vin) : t.title} back={pathTo(PATHS.orders, { id })}>
       <OrderView
         state={state}
         retry={retry}

@@ -15,12 +15,13 @@ import { CallView } from '../components/call-view';
 import { FormCard } from '../components/form-card';
 import { FormTextField } from '../components/text-field';
 import { StatusBadge } from '../components/status-badge';
-import { describeOr } from '../errors';
+import { describeOr } from '../../../api/action-errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
-import { useSaveForm } from '../hooks/use-save-form';
+import { useSaveForm } from '../../../api/use-save-form';
 import { formatOrderTime } from '../format';
 import { adminMessages } from '../messages';
 import { ordersFamily } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.orders;
@@ -78,7 +79,7 @@ export function OrderList({ partnerId, orders }: { partnerId: string; orders: re
         <Cell
           key={order.id}
           // The kit's Cell renders the router's link (a real <a href>) and passes `to` on to it.
-          {...{ Component: Link, to: `/partners/${partnerId}/orders/${order.id}` }}
+          {...{ Component: Link, to: pathTo(PATHS.order, { id: partnerId, orderId: String(order.id) }) }}
           className="admin-cell admin-order-row"
           subtitle={t.created(formatOrderTime(order.created_at))}
           after={<StatusBadge status={order.status} />}
@@ -99,7 +100,10 @@ export function OrdersScreen() {
   const title = usePartnerTitle(id);
   return (
     <AdminPage title={t.title} subtitle={title} back="/partners">
-      <NewOrderForm partnerId={id} onCreated={(order) => void navigate(`/partners/${id}/orders/${order.id}`)} />
+      <NewOrderForm
+        partnerId={id}
+        onCreated={(order) => void navigate(pathTo(PATHS.order, { id, orderId: String(order.id) }))}
+      />
       <CallView state={state} retry={retry} empty={MESSAGES.reportsNotFound}>
         {(orders) => <OrderList partnerId={id} orders={orders} />}
       </CallView>

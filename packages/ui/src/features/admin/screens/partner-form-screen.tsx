@@ -11,9 +11,10 @@ import { CallView } from '../components/call-view';
 import { Field, fieldAria } from '../components/field';
 import { FormCard } from '../components/form-card';
 import { FormTextField } from '../components/text-field';
-import { useSaveForm } from '../hooks/use-save-form';
+import { useSaveForm } from '../../../api/use-save-form';
 import { adminMessages } from '../messages';
 import { partnerFamily } from '../state';
+import { PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.partners;
@@ -106,7 +107,7 @@ export function PartnerCreateScreen() {
   const navigate = useNavigate();
   return (
     <AdminPage title={t.createTitle} back="/partners">
-      <PartnerForm partner={null} onSaved={() => void navigate('/partners')} />
+      <PartnerForm partner={null} onSaved={() => void navigate(PATHS.partners)} />
     </AdminPage>
   );
 }
@@ -119,7 +120,7 @@ export function PartnerEditScreen() {
   return (
     <AdminPage title={t.editTitle} back="/partners">
       <CallView state={state} retry={retry}>
-        {(partner) => <PartnerForm partner={partner} onSaved={() => void navigate('/partners')} />}
+        {(partner) => <PartnerForm partner={partner} onSaved={() => void navigate(PATHS.partners)} />}
       </CallView>
     </AdminPage>
   );

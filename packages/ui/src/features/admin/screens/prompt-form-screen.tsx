@@ -7,12 +7,13 @@ import { AdminPage } from '../components/admin-page';
 import { CallView } from '../components/call-view';
 import { FormCard } from '../components/form-card';
 import { FormTextField } from '../components/text-field';
-import { describeOr } from '../errors';
+import { describeOr } from '../../../api/action-errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
-import { useSaveForm } from '../hooks/use-save-form';
+import { useSaveForm } from '../../../api/use-save-form';
 import { adminMessages } from '../messages';
 import { nextPosition } from '../reorder';
 import { pairKey, promptFamily, promptsFamily } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.prompts;
@@ -93,7 +94,7 @@ export function PromptCreateScreen() {
   const navigate = useNavigate();
   const prompts = useCall(promptsFamily(id));
   const title = usePartnerTitle(id);
-  const back = `/partners/${id}/prompts`;
+  const back = pathTo(PATHS.prompts, { id });
   return (
     <AdminPage title={t.createTitle} subtitle={title} back={back}>
       <CallView state={prompts.state} retry={prompts.retry}>
@@ -116,7 +117,7 @@ export function PromptEditScreen() {
   const navigate = useNavigate();
   const { state, retry } = useCall(promptFamily(pairKey(id, promptId)));
   const title = usePartnerTitle(id);
-  const back = `/partners/${id}/prompts`;
+  const back = pathTo(PATHS.prompts, { id });
   return (
     <AdminPage title={t.editTitle} subtitle={title} back={back}>
       <CallView state={state} retry={retry}>

@@ -15,6 +15,7 @@ import { useChannel } from '../../../realtime';
 import { favouriteIdsAtom } from '../../../store/favourites';
 import { notesMessages as t } from '../messages';
 import { dropNoteAtom, notesAtom, replaceNoteAtom, visibleNotes } from '../state';
+import { PATHS } from '../../../paths';
 import '../notes.css';
 
 const LiveNote = memo(function LiveNote({ post }: { post: Post }) {
@@ -41,7 +42,7 @@ export function NotesView({
         className="notes-state"
         header={MESSAGES.noNotes}
         action={
-          <LinkButton to="/search" size="m" mode="bezeled">
+          <LinkButton to={PATHS.search} size="m" mode="bezeled">
             {t.toSearch}
           </LinkButton>
         }

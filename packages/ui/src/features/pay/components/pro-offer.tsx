@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { User } from '@autoradar/contract';
 import { PRO_OLD_PRICE_RUB, PRO_PRICE_RUB, formatPrice, isProActive } from '@autoradar/core';
 import { payMessages } from '../messages';
+import { PATHS } from '../../../paths';
 
 const t = payMessages.pro;
 
@@ -31,7 +32,7 @@ export function ProOffer({ user, now, action }: { user: User | undefined; now: D
       <p className="pay-note">{t.paymentNote}</p>
       {!active && !user ? (
         <p className="pay-note">
-          {t.trial} <Link to="/search">{t.trialLink}</Link>
+          {t.trial} <Link to={PATHS.search}>{t.trialLink}</Link>
         </p>
       ) : null}
     </section>

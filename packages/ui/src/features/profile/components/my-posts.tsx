@@ -5,6 +5,7 @@ import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
 import type { MyPosts } from '../api';
 import { profileMessages as t } from '../messages';
+import { PATHS } from '../../../paths';
 
 export interface MyPostsViewProps {
   state: CallState<MyPosts>;
@@ -25,7 +26,7 @@ export function MyPostsView({ state, retry }: MyPostsViewProps) {
             </span>
           ) : null}
         </h2>
-        <LinkButton to="/new" size="s" mode="bezeled">
+        <LinkButton to={PATHS.newListing} size="s" mode="bezeled">
           {t.add}
         </LinkButton>
       </div>
@@ -49,7 +50,7 @@ function MyPostsBody({ state, retry }: MyPostsViewProps) {
           header={t.noPosts}
           description={t.noPostsNote}
           action={
-            <LinkButton to="/new" size="m">
+            <LinkButton to={PATHS.newListing} size="m">
               {t.addFirst}
             </LinkButton>
           }

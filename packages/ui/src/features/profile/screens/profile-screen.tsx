@@ -18,6 +18,7 @@ import { UserAvatar } from '../components/user-avatar';
 import { profileMessages as t } from '../messages';
 import { myPostsAtom } from '../state';
 import { formatUntil } from '../user-display';
+import { PATHS } from '../../../paths';
 import '../profile.css';
 
 function Tariff({ user, now }: { user: User; now: Date }) {
@@ -40,7 +41,7 @@ function Tariff({ user, now }: { user: User; now: Date }) {
           <p className="profile-card__note">{t.basicNote}</p>
         </>
       )}
-      <LinkButton to="/pay" size="m" mode={pro ? 'bezeled' : 'filled'} stretched>
+      <LinkButton to={PATHS.pay} size="m" mode={pro ? 'bezeled' : 'filled'} stretched>
         {pro ? t.extendPro : t.getPro}
       </LinkButton>
     </section>

@@ -4,6 +4,7 @@ import { LinkButton } from '../../../components/link-button';
 import { formatFeedCount, formatFoundLine } from '../filter-rules';
 import { searchMessages as t } from '../messages';
 import { feedLayoutAtom } from '../state';
+import { PATHS } from '../../../paths';
 
 function SparkIcon() {
   return (
@@ -72,7 +73,7 @@ export function DelayBanner() {
   return (
     <div className="delay-banner">
       <p className="delay-banner__text">{t.delayBanner}</p>
-      <LinkButton to="/pay" size="s" mode="bezeled">
+      <LinkButton to={PATHS.pay} size="s" mode="bezeled">
         {t.delayBannerLink}
       </LinkButton>
     </div>

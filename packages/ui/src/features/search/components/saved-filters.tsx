@@ -11,14 +11,12 @@ import { criteriaKey, hasFilterChanges, type FeedCriteria } from '../filter-rule
 import { searchMessages as t } from '../messages';
 import { linkedFilterMissingAtom, savedFiltersAtom, selectedFilterIdAtom, selectSavedFilterAtom } from '../state';
 import { LazySaveFilterDialog as SaveFilterDialog } from './lazy-dialogs';
+import { FILTER_PARAM } from '../../../paths';
 
 // Only a user with saved filters needs the selector (and the kit's Select and Switch): it loads when there is one.
 const SavedFilterPicker = lazy(() =>
   import('./saved-filter-picker').then((module) => ({ default: module.SavedFilterPicker })),
 );
-
-/** The query parameter a deep link names a saved filter with (the mini-app's `startapp=filter_<id>`). */
-export const FILTER_PARAM = 'filter';
 
 const upsert = (list: Filter[], filter: Filter) =>
   list.some((other) => other.id === filter.id)

@@ -10,13 +10,14 @@ import { useUploads, type UploadFn } from '../hooks/use-uploads';
 import { publishErrors, type FormField, type ListingForm, type MediaItem } from '../listing-form';
 import { sellMessages as t } from '../messages';
 import { showPageNotice } from '../page-notice';
-import { citiesAtom } from '../state';
+import { citiesAtom } from '../../../store/reference';
 import { CarPickers, useCarNames } from './car-pickers';
 import { ContactsEditor } from './contacts-editor';
 import { DigitsInput } from './digits-input';
 import { describedBy, Field } from './field';
 import { PhotosSection } from './photos-section';
 import { PublishAction, type PrimaryActionProps } from './publish-action';
+import { PATHS, postPath } from '../../../paths';
 
 export interface ListingEditorProps {
   /** The server's draft; null runs the form on the device's copy alone (no connection). */
@@ -111,7 +112,7 @@ export function ListingEditor({ draft, user, upload, PrimaryAction = PublishActi
 
   const goToPay = (message: string) => {
     showPageNotice(`${message || MESSAGES.draftSaved}\n${t.toPay}`);
-    void navigate('/pay');
+    void navigate(PATHS.pay);
   };
 
   const onPrimary = async () => {
@@ -128,7 +129,7 @@ export function ListingEditor({ draft, user, upload, PrimaryAction = PublishActi
     if (result.ok) {
       haptics.notify('success');
       showPageNotice(result.message);
-      void navigate(`/posts/${result.postId}`);
+      void navigate(postPath(result.postId));
       return;
     }
     if (result.proRequired) {

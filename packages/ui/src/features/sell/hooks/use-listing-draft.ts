@@ -37,8 +37,12 @@ export type SaveStatus =
   | { kind: 'offline' }
   | { kind: 'failed'; message: string };
 
-export type ActionResult =
-  { ok: true; message: string; postId?: number } | { ok: false; message: string; proRequired?: boolean };
+/** What a save answers: the server's message either way. */
+export type SaveResult = { ok: boolean; message: string };
+
+/** What publishing answers: the new listing's id, or why not (a missing tariff sends the user to pay). */
+export type PublishResult =
+  { ok: true; message: string; postId: number } | { ok: false; message: string; proRequired?: boolean };
 
 interface EditorState extends MergedDraft {
   /** Server refusals (422) by field path; the field is left out of saves until it changes again. */
@@ -95,12 +99,12 @@ export function useListingDraft({ draft, userId, holdMedia }: ListingDraftOption
     latest.current = state;
     holdMediaRef.current = holdMedia;
   });
-  const inFlight = useRef<Promise<ActionResult | null> | null>(null);
+  const inFlight = useRef<Promise<SaveResult | null> | null>(null);
   const again = useRef(false);
   /** Set once the draft is published: nothing may be saved into a closed draft any more. */
   const closed = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const saveRef = useRef<(mode: 'auto' | 'all') => Promise<ActionResult | null>>(async () => null);
+  const saveRef = useRef<(mode: 'auto' | 'all') => Promise<SaveResult | null>>(async () => null);
   /** (Re)starts the wait before the next autosave. */
   const schedule = useCallback((delayMs: number) => {
     clearTimeout(timer.current);
@@ -161,7 +165,7 @@ export function useListingDraft({ draft, userId, holdMedia }: ListingDraftOption
   }, []);
 
   const save = useCallback(
-    async (mode: 'auto' | 'all'): Promise<ActionResult | null> => {
+    async (mode: 'auto' | 'all'): Promise<SaveResult | null> => {
       if (closed.current || draftId === null || !connected) return null;
       if (inFlight.current) {
         // An autosave under way: a change made meanwhile goes in the next one; an explicit save waits for it.
@@ -175,7 +179,7 @@ export function useListingDraft({ draft, userId, holdMedia }: ListingDraftOption
       const { body, sent, media, snapshot } = nextSave(mode === 'all');
       // Nothing the server would take yet (a year half typed, a refused field): the device's copy holds it.
       if (sent.length === 0 && media === undefined && mode === 'auto') return null;
-      const run = (async (): Promise<ActionResult | null> => {
+      const run = (async (): Promise<SaveResult | null> => {
         setStatus({ kind: 'saving' });
         try {
           const answer = await saveDraft(draftId, body);
@@ -305,7 +309,7 @@ export function useListingDraft({ draft, userId, holdMedia }: ListingDraftOption
   }, []);
 
   /** Publishing (PRO): the whole form in one call; a 403 means the tariff is missing and the caller goes to pay. */
-  const publish = useCallback(async (): Promise<ActionResult> => {
+  const publish = useCallback(async (): Promise<PublishResult> => {
     if (draftId === null) return { ok: false, message: describeListingError({ kind: 'network' }) };
     clearTimeout(timer.current);
     const s = latest.current;
