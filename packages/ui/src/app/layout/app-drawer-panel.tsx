@@ -12,7 +12,7 @@ import { favouritesCountAtom } from '../../store/favourites';
 import { appMessages } from '../messages';
 import { CloseIcon, HelpIcon } from './icons';
 import { ADMIN_LINKS, DRAWER_LINKS, isCurrentLink, type MenuLink } from './menu';
-import { linkTo } from './router-link';
+import { linkTo } from '../../components/link-button';
 import { useFocusTrap } from './use-focus-trap';
 
 const t = appMessages.menu;

@@ -16,7 +16,7 @@ import {
 import { vi } from 'vitest';
 import { PlatformContext, type Platform } from '../../platform';
 import { ListingEditor } from './components/listing-editor';
-import { EMPTY_DRAFT } from './hooks/use-listing-draft';
+import { EMPTY_DRAFT } from './draft-state';
 import type { UploadFn } from './hooks/use-uploads';
 
 export const TOKEN = 'test-token';

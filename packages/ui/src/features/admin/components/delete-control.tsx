@@ -54,7 +54,7 @@ export function DeleteControl({
             });
           }}
         >
-          <p className="admin-dialog__text">{question}</p>
+          <p className="dialog__text">{question}</p>
         </AdminDialog>
       ) : null}
     </>

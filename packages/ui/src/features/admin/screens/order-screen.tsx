@@ -8,8 +8,8 @@ import type { CallState } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
 import { downloadReport, fetchOrder, refreshOrder, type OrderDetail } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { Alert } from '../components/alert';
-import { CallView } from '../components/call-view';
+import { Alert } from '../../../components/alert';
+import { AdminCallView } from '../components/admin-call-view';
 import { SectionHeading } from '../components/section-heading';
 import { SectionBody, sectionStatusLabel } from '../components/order-sections';
 import { StatusBadge } from '../components/status-badge';
@@ -80,7 +80,7 @@ function SectionPanel({ detail, part }: { detail: OrderDetail; part: OrderDetail
 /** The order detail for a given load state (apart from the calls, so every state can be rendered on its own). */
 export function OrderView({ state, retry, polling, pollError, refresh, download }: OrderViewProps) {
   return (
-    <CallView state={state} retry={retry}>
+    <AdminCallView state={state} retry={retry}>
       {(detail) => {
         const { order, parts } = detail;
         const completed = canDownloadOrder(order.status);
@@ -134,7 +134,7 @@ export function OrderView({ state, retry, polling, pollError, refresh, download 
           </>
         );
       }}
-    </CallView>
+    </AdminCallView>
   );
 }
 

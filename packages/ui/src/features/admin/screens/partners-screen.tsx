@@ -4,7 +4,7 @@ import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { AdminPage } from '../components/admin-page';
 import { Initial } from '../components/initial';
-import { CallView } from '../components/call-view';
+import { AdminCallView } from '../components/admin-call-view';
 import { RowActions } from '../components/row-actions';
 import { adminMessages } from '../messages';
 import { partnersAtom } from '../state';
@@ -60,7 +60,7 @@ export function PartnersScreen() {
         </LinkButton>
       }
     >
-      <CallView state={state} retry={retry} empty={t.empty}>
+      <AdminCallView state={state} retry={retry} empty={t.empty}>
         {(partners) => (
           <Section className="admin-section">
             {partners.map((partner) => (
@@ -68,7 +68,7 @@ export function PartnersScreen() {
             ))}
           </Section>
         )}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

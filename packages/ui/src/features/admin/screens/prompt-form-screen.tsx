@@ -4,9 +4,9 @@ import { MESSAGES, validatePromptForm, type FieldErrors } from '@autoradar/core'
 import { useCall } from '../../../api/use-call';
 import { savePrompt, type PromptBody } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
+import { AdminCallView } from '../components/admin-call-view';
 import { FormCard } from '../components/form-card';
-import { FormTextField } from '../components/text-field';
+import { FormTextField } from '../../../components/field/text-field';
 import { describeOr } from '../../../api/action-errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
 import { useSaveForm } from '../../../api/use-save-form';
@@ -97,7 +97,7 @@ export function PromptCreateScreen() {
   const back = pathTo(PATHS.prompts, { id });
   return (
     <AdminPage title={t.createTitle} subtitle={title} back={back}>
-      <CallView state={prompts.state} retry={prompts.retry}>
+      <AdminCallView state={prompts.state} retry={prompts.retry}>
         {(list) => (
           <PromptForm
             partnerId={id}
@@ -106,7 +106,7 @@ export function PromptCreateScreen() {
             onSaved={() => void navigate(back)}
           />
         )}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }
@@ -120,9 +120,9 @@ export function PromptEditScreen() {
   const back = pathTo(PATHS.prompts, { id });
   return (
     <AdminPage title={t.editTitle} subtitle={title} back={back}>
-      <CallView state={state} retry={retry}>
+      <AdminCallView state={state} retry={retry}>
         {(prompt) => <PromptForm partnerId={id} prompt={prompt} onSaved={() => void navigate(back)} />}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

@@ -7,8 +7,8 @@ import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { deletePrompt, fetchPrompts, savePrompt } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
-import { Alert } from '../components/alert';
+import { AdminCallView } from '../components/admin-call-view';
+import { Alert } from '../../../components/alert';
 import { RowActions } from '../components/row-actions';
 import { describeOr } from '../../../api/action-errors';
 import { actionStatus, useAction } from '../../../api/use-action';
@@ -112,7 +112,7 @@ export function PromptsScreen() {
     <AdminPage
       title={t.title}
       subtitle={title}
-      back="/partners"
+      back={PATHS.partners}
       actions={
         <LinkButton size="m" to={pathTo(PATHS.promptCreate, { id })}>
           {t.create}
@@ -120,7 +120,7 @@ export function PromptsScreen() {
       }
     >
       <Alert className="admin-page__alert" message={actionStatus(move.state).error} />
-      <CallView state={state} retry={retry} empty={MESSAGES.keysNotFound}>
+      <AdminCallView state={state} retry={retry} empty={MESSAGES.keysNotFound}>
         {(prompts) => (
           <PromptList
             partnerId={id}
@@ -136,7 +136,7 @@ export function PromptsScreen() {
             onDeleted={(prompt) => dispatch({ type: 'update', update: (list) => removeById(list, prompt.id) })}
           />
         )}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

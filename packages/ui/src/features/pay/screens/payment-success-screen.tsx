@@ -5,6 +5,7 @@ import { Placeholder } from '@telegram-apps/telegram-ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useHaptics } from '../../../platform-hooks';
 import { readAppName } from '../../../config';
+import { PATHS } from '../../../paths';
 import { useSession } from '../../../session/hooks';
 import { loadUserAtom } from '../../../session/state';
 import { PrimaryAction } from '../components/primary-action';
@@ -51,7 +52,7 @@ export function PaymentSuccessScreen() {
           ✓
         </div>
       </Placeholder>
-      <PrimaryAction label={t.home} onClick={() => void navigate('/')} />
+      <PrimaryAction label={t.home} onClick={() => void navigate(PATHS.landing)} />
     </main>
   );
 }

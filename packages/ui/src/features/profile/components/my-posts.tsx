@@ -1,8 +1,8 @@
-import { Placeholder } from '@telegram-apps/telegram-ui';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallView } from '../../../api/call-view';
 import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
+import { StatusMessage } from '../../../components/status/status';
 import type { MyPosts } from '../api';
 import { profileMessages as t } from '../messages';
 import { PATHS } from '../../../paths';
@@ -40,13 +40,15 @@ function MyPostsBody({ state, retry }: MyPostsViewProps) {
     <CallView
       state={state}
       retry={retry}
-      className="profile-state"
+      look="section"
+      className="profile-posts__state"
       size="m"
       loadingLabel={t.loadingPosts}
       retryLabel={t.retry}
       empty={
-        <Placeholder
-          className="profile-state"
+        <StatusMessage
+          look="section"
+          className="profile-posts__state"
           header={t.noPosts}
           description={t.noPostsNote}
           action={

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { Button, Spinner } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
 import { isProActive, MESSAGES } from '@autoradar/core';
 import { ApiError } from '../../../api/api-error';
 import { clearStoredToken } from '../../../api/token-storage';
+import { CallLoading } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -171,14 +172,7 @@ export function ProfileScreen() {
 
   return (
     <main className="profile-page">
-      {user ? (
-        <ProfileView user={user} now={now} />
-      ) : (
-        <div className="profile-state" role="status" aria-live="polite">
-          <Spinner size="l" />
-          <span className="profile-state__label">{t.loading}</span>
-        </div>
-      )}
+      {user ? <ProfileView user={user} now={now} /> : <CallLoading look="screen" label={t.loading} />}
     </main>
   );
 }

@@ -16,7 +16,7 @@ import {
   generationsFamily,
   modelsFamily,
 } from '../../../store/reference';
-import { describedBy, Field } from './field';
+import { describedBy, Field } from '../../../components/field/field';
 
 /** Stands in for a call that is not wanted yet (no brand chosen): always loading, never loads. */
 const idleAtom = atom(

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, FileInput, Progress } from '@telegram-apps/telegram-ui';
 import { MESSAGES, PHOTO_MIME_TYPES } from '@autoradar/core';
+import { FieldNote } from '../../../components/field/field';
 import type { MediaItem } from '../listing-form';
 import type { UploadItem } from '../hooks/use-uploads';
 import { sellMessages as t } from '../messages';
@@ -78,7 +79,7 @@ export function PhotosSection({
           if (files.length > 0) onPick(files);
         }}
       />
-      <p className="sell-field__hint sell-photos__hint">{t.photosHint}</p>
+      <FieldNote className="sell-photos__hint">{t.photosHint}</FieldNote>
     </div>
   );
 }
