@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { storedValue } from '../store/stored-value';
+import { storedText } from '../store/stored-value';
 
 // The bearer token of the signed-in user, kept across reloads; every authorised call reads it from here.
-const token = storedValue('autoradar:token', z.string(), { fallback: () => undefined, format: 'text' });
+const token = storedText('autoradar:token');
 
 export function readStoredToken(): string | undefined {
   return token.read();

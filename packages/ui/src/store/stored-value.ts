@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-// The one way the UI keeps something in localStorage: a key, a schema that reads what is there, and a fallback.
-// Storage may be missing (no DOM), disabled (private mode, a sandboxed frame), full, or hold a value written by an
-// older version of the app or by hand; none of that ever throws into a screen.
+// The one way the apps keep something in the browser's storage: a key, a schema that reads what is there, and a
+// fallback. Storage may be missing (no DOM), disabled (private mode, a sandboxed frame), full, or hold a value written
+// by an older version of the app or by hand; none of that ever throws into a screen.
 
 /** How the value is written: as JSON (objects, lists), or as its own text (a token, a flag, a layout's name). */
 export type StoredFormat = 'json' | 'text';
@@ -12,6 +12,8 @@ export interface StoredValueOptions<F> {
   fallback: () => F;
   /** 'json' unless said otherwise. */
   format?: StoredFormat;
+  /** localStorage (kept across visits) unless 'session' (this tab's visit only: the mini-app's launch). */
+  area?: 'local' | 'session';
 }
 
 export interface StoredValue<T, F = T> {
@@ -25,20 +27,21 @@ export interface StoredValue<T, F = T> {
   remove(): void;
 }
 
-/** localStorage when the page may use it; undefined without a DOM or when the browser refuses it. */
-function storage(): Storage | undefined {
+/** The storage when the page may use it; undefined without a DOM or when the browser refuses it. */
+function storage(area: 'local' | 'session'): Storage | undefined {
   try {
+    if (area === 'session') return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
     return undefined;
   }
 }
 
-/** A value kept under `key` in localStorage, read through `schema` (the contract's where the shape is one of its). */
+/** A value kept under `key`, read through `schema` (the contract's where the shape is one of its). */
 export function storedValue<S extends z.ZodType, F = z.output<S>>(
   key: string,
   schema: S,
-  { fallback, format = 'json' }: StoredValueOptions<F>,
+  { fallback, format = 'json', area = 'local' }: StoredValueOptions<F>,
 ): StoredValue<z.output<S>, F> {
   const parse = (text: string | null | undefined): z.output<S> | F => {
     if (text === null || text === undefined) return fallback();
@@ -58,21 +61,21 @@ export function storedValue<S extends z.ZodType, F = z.output<S>>(
     parse,
     read() {
       try {
-        return parse(storage()?.getItem(key));
+        return parse(storage(area)?.getItem(key));
       } catch {
         return fallback();
       }
     },
     write(value) {
       try {
-        storage()?.setItem(key, format === 'json' ? JSON.stringify(value) : String(value));
+        storage(area)?.setItem(key, format === 'json' ? JSON.stringify(value) : String(value));
       } catch {
         // full or refused: the value lives in memory for this visit
       }
     },
     remove() {
       try {
-        storage()?.removeItem(key);
+        storage(area)?.removeItem(key);
       } catch {
         // nothing to remove
       }
@@ -98,3 +101,7 @@ export function listOf<S extends z.ZodType>(item: S) {
 
 /** 'true' or 'false' as written by `String(flag)`. */
 export const flagSchema = z.enum(['true', 'false']).transform((text) => text === 'true');
+
+/** A text kept as it is (a token, a launch's parameters); undefined when there is none. */
+export const storedText = (key: string, area: 'local' | 'session' = 'local') =>
+  storedValue(key, z.string(), { fallback: () => undefined, format: 'text', area });

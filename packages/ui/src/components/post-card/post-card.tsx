@@ -8,6 +8,7 @@ import { postCardMessages as t } from './messages';
 import { useMinuteClock } from './now';
 import { useMediaCycle } from './use-media-cycle';
 import { postPath } from '../../paths';
+import { Badge } from '../badge/badge';
 import './post-card.css';
 
 type MediaFile = Post['mediaFiles'][number];
@@ -86,7 +87,7 @@ export const PostCard = memo(function PostCard({
           </time>
         </span>
       </Link>
-      {mark ? <span className="post-card__mark">{mark}</span> : null}
+      {mark ? <Badge className="post-card__mark">{mark}</Badge> : null}
       {canNote ? <FavouriteButton postId={post.id} className="post-card__favourite" /> : null}
     </article>
   );

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { describeSubmitError, generateTicketNumber, URL_MAX_LENGTH, type ValidationResult } from '@autoradar/core';
 import { z } from 'zod';
 import { failureOf } from '../../api/api-error';
+import { useAction } from '../../api/use-action';
 import { storedValue } from '../../store/stored-value';
 
 /** What the two ticket forms hold; `message` is the support text or the inspection comment. */
@@ -96,37 +97,47 @@ export function useTicketForm({
   useEffect(() => {
     if (storageKey) storeTicket(storageKey, fields);
   }, [storageKey, fields]);
-  const [status, setStatus] = useState<TicketStatus>({ kind: 'editing' });
   const [tried, setTried] = useState(false);
-  const sending = useRef(false);
+  const [sent, setSent] = useState<string | null>(null);
+  // Sending is one action (useAction): a second press while it runs sends nothing.
+  const sending = useAction((request: TicketRequest) => send(request), describeTicketError);
+  const { reset: resetSending } = sending;
+  const failed = sending.state.kind === 'failed';
 
-  const setField = useCallback((name: keyof TicketFields, value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    setStatus((current) => (current.kind === 'failed' ? { kind: 'editing' } : current));
-  }, []);
+  const setField = useCallback(
+    (name: keyof TicketFields, value: string) => {
+      setFields((current) => ({ ...current, [name]: value }));
+      // Typing again after a failure is editing again.
+      if (failed) resetSending();
+    },
+    [failed, resetSending],
+  );
 
   const submit = async () => {
-    if (sending.current) return;
+    if (sending.state.kind === 'pending') return;
     setTried(true);
     if (!validate(fields).valid) return;
-    sending.current = true;
-    setStatus({ kind: 'sending' });
-    try {
-      const ticket = await send(buildTicketRequest(fields, now(), pageUrl()));
-      setFields(EMPTY_TICKET_FIELDS);
-      setTried(false);
-      setStatus({ kind: 'sent', ticket });
-    } catch (error) {
-      setStatus({ kind: 'failed', message: describeTicketError(error) });
-    } finally {
-      sending.current = false;
-    }
+    const result = await sending.start(buildTicketRequest(fields, now(), pageUrl()));
+    if (!result.ok) return;
+    setFields(EMPTY_TICKET_FIELDS);
+    setTried(false);
+    setSent(result.value);
   };
 
   const reset = useCallback(() => {
-    setStatus({ kind: 'editing' });
+    setSent(null);
     setTried(false);
-  }, []);
+    resetSending();
+  }, [resetSending]);
+
+  const status: TicketStatus =
+    sent !== null
+      ? { kind: 'sent', ticket: sent }
+      : sending.state.kind === 'pending'
+        ? { kind: 'sending' }
+        : sending.state.kind === 'failed'
+          ? { kind: 'failed', message: sending.state.message }
+          : { kind: 'editing' };
 
   return { fields, errors: tried ? validate(fields).errors : {}, status, setField, submit, reset };
 }

@@ -3,6 +3,7 @@ import type { User } from '@autoradar/contract';
 import { PRO_OLD_PRICE_RUB, PRO_PRICE_RUB, formatPrice, isProActive } from '@autoradar/core';
 import { payMessages } from '../messages';
 import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 
 const t = payMessages.pro;
 
@@ -22,7 +23,13 @@ export function ProOffer({ user, now, action }: { user: User | undefined; now: D
         </s>{' '}
         <span className="pay-price__period">{t.perMonth}</span>
       </p>
-      {active ? <p className="pay-badge">{t.activeUntil(payMessages.formatDate(new Date(active)))}</p> : null}
+      {active ? (
+        <p className="pay-badge">
+          <Badge tone="positive" size="m">
+            {t.activeUntil(payMessages.formatDate(new Date(active)))}
+          </Badge>
+        </p>
+      ) : null}
       <ul className="pay-benefits">
         {t.benefits.map((benefit) => (
           <li key={benefit}>{benefit}</li>

@@ -11,6 +11,7 @@ import { loadUserAtom } from '../../../session/state';
 import { PrimaryAction } from '../components/primary-action';
 import { useProActive } from '../hooks';
 import { payMessages } from '../messages';
+import { Badge } from '../../../components/badge/badge';
 import '../pay.css';
 
 const t = payMessages.success;
@@ -39,9 +40,9 @@ export function PaymentSuccessScreen() {
           <>
             <span className="pay-result__text">{t.text}</span>
             {active ? (
-              <span className="pay-result__badge">
+              <Badge tone="positive" size="m" className="pay-result__badge">
                 {payMessages.pro.activeUntil(payMessages.formatDate(new Date(active)))}
-              </span>
+              </Badge>
             ) : token ? (
               <span className="pay-result__text">{t.pending}</span>
             ) : null}

@@ -6,6 +6,7 @@ import { StatusMessage } from '../../../components/status/status';
 import type { MyPosts } from '../api';
 import { profileMessages as t } from '../messages';
 import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 
 export interface MyPostsViewProps {
   state: CallState<MyPosts>;
@@ -63,7 +64,9 @@ function MyPostsBody({ state, retry }: MyPostsViewProps) {
         <ul className="profile-posts__grid">
           {data.posts.map((post) => (
             <li key={post.id} className="profile-posts__item">
-              <span className={`profile-status profile-status--${post.status}`}>{t.status[post.status]}</span>
+              <Badge tone={post.status === 'published' ? 'success' : 'dark'} className="profile-status">
+                {t.status[post.status]}
+              </Badge>
               <PostCard post={post} canNote={false} />
             </li>
           ))}

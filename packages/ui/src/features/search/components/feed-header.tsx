@@ -5,6 +5,7 @@ import { formatFeedCount, formatFoundLine } from '../filter-rules';
 import { searchMessages as t } from '../messages';
 import { feedLayoutAtom } from '../state';
 import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 
 function SparkIcon() {
   return (
@@ -19,10 +20,10 @@ export function FoundLine({ total, all }: { total: number; all: number }) {
   return (
     <div className="found-line" role="status" aria-live="polite">
       <span className="found-line__count">{formatFoundLine(total)}</span>
-      <span className="found-line__badge">
+      <Badge tone="ai">
         <SparkIcon />
         {t.aiBadge}
-      </span>
+      </Badge>
       <span className="found-line__all">{t.allCount(formatFeedCount(all))}</span>
     </div>
   );
