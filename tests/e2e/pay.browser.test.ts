@@ -447,7 +447,7 @@ describe('support, inspection, test period and pay in a real browser', () => {
           await inspection.getByRole('button', { name: 'Отправить' }).click();
           await poll(() => visible(page, 'Поле обязательно для заполнения')).toBe(true);
           // The message is drawn whole: nothing of the field above it paints over its first line.
-          test.expect(await drawnOnTop(page, '.ticket-dialog__error')).toBe(true);
+          test.expect(await drawnOnTop(page, '.inspection-dialog .field__note--error')).toBe(true);
           await page.waitForTimeout(400);
           await viewportScreenshot(page, `pay-inspection-dialog-${width}-${theme}`);
           await readable(page, `pay-inspection-dialog-${width}-${theme}`, test.expect);

@@ -565,7 +565,7 @@ describe('search screen in a real browser', { timeout: 300_000 }, () => {
           await page.getByRole('button', { name: chip, exact: true }).click();
           const box = dialog(page);
           await poll(() => box.isVisible()).toBe(true);
-          await poll(() => box.locator('.dialog-state [role="status"], .dialog-state svg').count()).toBe(0);
+          await poll(() => box.locator('.status [role="status"], .status svg').count()).toBe(0);
           await settled(box);
           const frame = await box.boundingBox();
           expect(frame!.width).toBeLessThanOrEqual(width < 600 ? width : 800);

@@ -1,3 +1,4 @@
 // The package entry the two apps boot from; screens and components are imported by path inside the package.
 export { App, OutsideTelegramApp, type AppProps } from './app/app';
 export type { Appearance, Platform } from './platform';
+export { storedText } from './store/stored-value';

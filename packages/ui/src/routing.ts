@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppPath } from './paths';
 
 /** Who may open a route (spec §2's access column); the app's route table puts each route behind its guard. */
 export type RouteAccess = 'everyone' | 'signed-in' | 'admin';
@@ -8,7 +9,8 @@ export type RouteAccess = 'everyone' | 'signed-in' | 'admin';
  * them, so a feature never imports another and the app never reaches into a feature's screens.
  */
 export interface FeatureRoute {
-  path: string;
+  /** One of paths.ts's patterns. */
+  path: AppPath;
   access: RouteAccess;
   /** A route name the spec uses (`search`, `post`). */
   id?: string;

@@ -18,9 +18,8 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
-import type { Platform } from '@autoradar/ui';
+import { storedText, type Platform } from '@autoradar/ui';
 
-const LAUNCH_PARAMS_KEY = 'autoradar:tma-launch-params';
 const START_PARAM = 'tgWebAppStartParam';
 
 export interface TmaLaunch {
@@ -36,21 +35,8 @@ export type TmaBoot =
   /** A production build opened in a plain browser: the app explains where it lives instead of half-working. */
   | { kind: 'outside' };
 
-function readKept(key: string): string | undefined {
-  try {
-    return sessionStorage.getItem(key) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function keep(key: string, value: string): void {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    // Storage can be disabled; the current page still has the value.
-  }
-}
+/** This launch's params, kept for a reload within the tab (the address loses them once the app navigates). */
+const keptLaunchParams = storedText('autoradar:tma-launch-params', 'session');
 
 const hasLaunchData = (query: URLSearchParams) => query.has('tgWebAppData') || query.has('tgWebAppVersion');
 
@@ -221,13 +207,13 @@ function createTelegramPlatform(launch: TmaLaunch, tgPlatform: string | null): P
 /** Keeps the launch params, initialises the SDK inside Telegram and returns the Platform the app boots with. */
 export async function bootTelegram(): Promise<TmaBoot> {
   normalizeLaunchAddress();
-  if (import.meta.env.DEV && !launchParamsInAddress() && !readKept(LAUNCH_PARAMS_KEY)) {
+  if (import.meta.env.DEV && !launchParamsInAddress() && !keptLaunchParams.read()) {
     await mockDevelopmentEnvironment().catch((error: unknown) => console.warn('[tma] development mock failed', error));
   }
   // Launch params come in the URL hash, which a reload after client-side navigation loses (DESIGN.md §9).
   const fresh = launchParamsInAddress() ?? (import.meta.env.DEV ? safeRetrieve() : undefined);
-  if (fresh) keep(LAUNCH_PARAMS_KEY, fresh);
-  const rawLaunchParams = fresh ?? readKept(LAUNCH_PARAMS_KEY);
+  if (fresh) keptLaunchParams.write(fresh);
+  const rawLaunchParams = fresh ?? keptLaunchParams.read();
   if (!rawLaunchParams) return { kind: 'outside' };
 
   const query = new URLSearchParams(rawLaunchParams);

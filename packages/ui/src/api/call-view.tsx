@@ -1,24 +1,27 @@
 import type { ReactNode } from 'react';
 import { Button, Placeholder, Spinner } from '@telegram-apps/telegram-ui';
 import { MESSAGES } from '@autoradar/core';
+import { statusClass, type StatusLook } from '../components/status/status';
 import type { CallState } from './atom-with-call';
 
 // The states every loading screen shows (docs/decisions.md, "One loading state"), drawn once: a spinner with its
 // label while loading, the connection hint or the failure's message with a retry, the empty text, the data.
 
 export interface CallLookProps {
-  /** The class of the state's box, the screen's own spacing; the spinner's label gets `<className>__label`. */
-  className: string;
+  /** Where the state stands (components/status): a whole screen, a part of one, or a line in a list or dialog. */
+  look: StatusLook;
+  /** A class of the screen's own besides (its colours, its corners). */
+  className?: string;
   /** The kit's size of the spinner and the retry button: a whole screen 'l', a part of one 'm'. */
   size?: 'm' | 'l';
 }
 
 /** Loading: a spinner with a label that screen readers announce. */
-export function CallLoading({ className, size = 'l', label }: CallLookProps & { label: string }) {
+export function CallLoading({ look, className, size = 'l', label }: CallLookProps & { label: string }) {
   return (
-    <div className={className} role="status" aria-live="polite">
+    <div className={statusClass(look, className)} role="status" aria-live="polite">
       <Spinner size={size} />
-      <span className={`${className}__label`}>{label}</span>
+      <span className="status__label">{label}</span>
     </div>
   );
 }
@@ -30,6 +33,7 @@ export function failureText(state: { kind: 'offline' } | { kind: 'failed'; messa
 
 /** No answer, or a failed one: what happened, and a retry. */
 export function CallFailure({
+  look,
   className,
   size = 'l',
   message,
@@ -38,7 +42,7 @@ export function CallFailure({
 }: CallLookProps & { message: string; retry: () => void; retryLabel: string }) {
   return (
     <Placeholder
-      className={className}
+      className={statusClass(look, className)}
       header={message}
       action={
         <Button size={size} onClick={retry}>

@@ -29,7 +29,7 @@ type QueryField<T> = [T] extends [undefined] ? Absent<'query'> : Empty extends T
 
 export type CallInput<E> = Declared<'params', EndpointParams<E>> &
   QueryField<EndpointQuery<E>> &
-  Declared<'body', EndpointBody<E>> & { signal?: AbortSignal };
+  Declared<'body', EndpointBody<E>> & { signal?: AbortSignal | undefined };
 
 /** The input argument may be left out only when nothing in it is required. */
 type CallArgs<E> = Empty extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];

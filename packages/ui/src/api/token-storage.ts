@@ -1,25 +1,19 @@
-// The bearer token of the signed-in user, kept across reloads; every authorised call reads it from here.
-const TOKEN_KEY = 'autoradar:token';
+import { storedText } from '../store/stored-value';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (private mode, sandboxed frame)
-  }
-}
+// The bearer token of the signed-in user, kept across reloads; every authorised call reads it from here.
+const token = storedText('autoradar:token');
 
 export function readStoredToken(): string | undefined {
-  return storage()?.getItem(TOKEN_KEY) ?? undefined;
+  return token.read();
 }
 
-export function storeToken(token: string): void {
-  storage()?.setItem(TOKEN_KEY, token);
+export function storeToken(value: string): void {
+  token.write(value);
   notifyTokenChange();
 }
 
 export function clearStoredToken(): void {
-  storage()?.removeItem(TOKEN_KEY);
+  token.remove();
   notifyTokenChange();
 }
 

@@ -1,13 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePlatform } from '../platform';
-import { SEARCH_PATH } from '../session/components/guards';
+import { PATHS } from '../paths';
 
 /**
  * The screens without a back button (Telegram's guidelines: none on a root tab): the landing, the sign-in that a
  * launch opens, and the four tabs of the bottom navigation.
  */
-export const ROOT_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/search', '/notes', '/new', '/profile']);
+export const ROOT_PATHS: ReadonlySet<string> = new Set([
+  PATHS.landing,
+  PATHS.login,
+  PATHS.search,
+  PATHS.notes,
+  PATHS.newListing,
+  PATHS.profile,
+]);
 
 const DIALOGS = '[role="dialog"], [role="alertdialog"]';
 
@@ -78,7 +85,7 @@ export function BackButtonLayout() {
     return backButton.onClick(() => {
       if (closeTopDialog() || rootRef.current) return;
       if (historyIndex() > 0) void navigate(-1);
-      else void navigate(SEARCH_PATH, { replace: true });
+      else void navigate(PATHS.search, { replace: true });
     });
   }, [backButton, navigate]);
 

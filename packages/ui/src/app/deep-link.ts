@@ -1,5 +1,5 @@
 import { parseStartPayload } from '@autoradar/core';
-import { SEARCH_PATH } from '../session/components/guards';
+import { PATHS, postPath, searchWithFilterPath } from '../paths';
 
 // Deep links into the mini-app (issue 13): the `startapp` value of a t.me link, which Telegram hands over as
 // start_param. Core's parseStartPayload reads it (the bot's /start reads its payload with it too, and the bot's
@@ -10,16 +10,16 @@ export function deepLinkPath(startParam: string): string {
   const start = parseStartPayload(startParam);
   switch (start?.kind) {
     case 'post':
-      return `/posts/${start.postId}`;
+      return postPath(start.postId);
     case 'filter':
-      return `${SEARCH_PATH}?filter=${start.filterId}`;
+      return searchWithFilterPath(start.filterId);
     case 'pay':
-      return '/pay';
+      return PATHS.pay;
     case 'new':
-      return '/new';
+      return PATHS.newListing;
     case 'search':
     case undefined:
-      return SEARCH_PATH;
+      return PATHS.search;
   }
 }
 

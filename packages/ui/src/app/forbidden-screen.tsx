@@ -1,7 +1,8 @@
-import { Placeholder, Text, Title } from '@telegram-apps/telegram-ui';
 import { LinkButton } from '../components/link-button';
+import { StatusScreen } from '../components/status/status';
 import { useDocumentTitle } from '../components/use-document-title';
 import { readAppName } from '../config';
+import { PATHS } from '../paths';
 import { appMessages } from './messages';
 
 const t = appMessages.forbidden;
@@ -10,19 +11,14 @@ const t = appMessages.forbidden;
 export function ForbiddenScreen() {
   useDocumentTitle(t.documentTitle(readAppName()));
   return (
-    <main className="app-status-screen">
-      <Placeholder
-        action={
-          <LinkButton to="/search" size="l">
-            {t.toSearch}
-          </LinkButton>
-        }
-      >
-        <Title Component="h1" level="1" weight="2">
-          {t.title}
-        </Title>
-        <Text Component="p">{t.text}</Text>
-      </Placeholder>
-    </main>
+    <StatusScreen
+      title={t.title}
+      text={t.text}
+      action={
+        <LinkButton to={PATHS.search} size="l">
+          {t.toSearch}
+        </LinkButton>
+      }
+    />
   );
 }

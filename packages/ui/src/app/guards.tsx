@@ -3,10 +3,10 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@telegram-apps/telegram-ui';
 import { isAdmin } from '@autoradar/core';
 import { usePlatform } from '../platform';
-import { SEARCH_PATH } from '../session/components/guards';
 import { useSession } from '../session/hooks';
 import { ForbiddenScreen } from './forbidden-screen';
 import { appMessages } from './messages';
+import { PATHS } from '../paths';
 
 /** Waits for the user behind a stored token; a screen that depends on who it is cannot decide before. */
 export function ScreenSpinner() {
@@ -44,7 +44,7 @@ export function LandingRoute() {
   const { key } = useLocation();
   const { initData } = usePlatform();
   const [arrived] = useState(() => key === 'default');
-  if (token && arrived) return <Navigate to={SEARCH_PATH} replace />;
+  if (token && arrived) return <Navigate to={PATHS.search} replace />;
   // A guest launched by Telegram is on the way to the mini-app sign-in (useMiniAppLaunchSignIn): no landing to load.
   if (initData && arrived) return <ScreenSpinner />;
   return (

@@ -1,33 +1,29 @@
-import { Placeholder, Text, Title } from '@telegram-apps/telegram-ui';
 import { LinkButton } from '../components/link-button';
+import { StatusScreen } from '../components/status/status';
 import { useDocumentTitle } from '../components/use-document-title';
 import { readAppName } from '../config';
+import { PATHS } from '../paths';
 import { appMessages } from './messages';
 
 const t = appMessages.notFound;
 
 export function NotFoundScreen() {
   useDocumentTitle(t.documentTitle(readAppName()));
-
   return (
-    <main className="not-found app-status-screen">
-      <Placeholder
-        action={
-          <LinkButton to="/" size="l">
-            {t.home}
-          </LinkButton>
-        }
-      >
+    <StatusScreen
+      className="not-found"
+      title={t.title}
+      text={t.text}
+      picture={
         <div className="not-found__code" aria-hidden="true">
           404
         </div>
-        <Title Component="h1" level="1" weight="2">
-          {t.title}
-        </Title>
-        <Text Component="p" className="not-found__text">
-          {t.text}
-        </Text>
-      </Placeholder>
-    </main>
+      }
+      action={
+        <LinkButton to={PATHS.landing} size="l">
+          {t.home}
+        </LinkButton>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Placeholder, Text, Title } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import { AppLogo } from '../components/app-logo';
+import { StatusScreen } from '../components/status/status';
 import { useDocumentTitle } from '../components/use-document-title';
 import { readAppName, readBotUsername } from '../config';
 import { appMessages } from './messages';
@@ -15,29 +16,24 @@ export function OutsideTelegramScreen() {
   const bot = readBotUsername();
   useDocumentTitle(t.documentTitle(appName));
   return (
-    <main className="outside-telegram app-status-screen">
-      <Placeholder
-        action={
-          <div className="outside-telegram__actions">
-            {bot ? (
-              <Button Component="a" href={`https://t.me/${bot}`} size="l" stretched>
-                {t.openBot}
-              </Button>
-            ) : null}
-            <Button Component="a" href="/" size="l" mode={bot ? 'plain' : 'filled'} stretched>
-              {t.site}
+    <StatusScreen
+      className="outside-telegram"
+      level="2"
+      title={t.title(appName)}
+      text={t.text}
+      picture={<AppLogo className="outside-telegram__logo" />}
+      action={
+        <div className="outside-telegram__actions">
+          {bot ? (
+            <Button Component="a" href={`https://t.me/${bot}`} size="l" stretched>
+              {t.openBot}
             </Button>
-          </div>
-        }
-      >
-        <AppLogo className="outside-telegram__logo" />
-        <Title Component="h1" level="2" weight="2">
-          {t.title(appName)}
-        </Title>
-        <Text Component="p" className="outside-telegram__text">
-          {t.text}
-        </Text>
-      </Placeholder>
-    </main>
+          ) : null}
+          <Button Component="a" href="/" size="l" mode={bot ? 'plain' : 'filled'} stretched>
+            {t.site}
+          </Button>
+        </div>
+      }
+    />
   );
 }

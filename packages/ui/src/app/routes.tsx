@@ -16,6 +16,7 @@ import { RealtimeSession } from '../realtime';
 import { GuestOnly, RequireSignIn } from '../session/components/guards';
 import { readTokenFromHash, SessionStart } from '../session/components/session-start';
 import { useSession, useSignIn } from '../session/hooks';
+import { PATHS } from '../paths';
 import type { FeatureRoute, RouteAccess } from '../routing';
 import { BackButtonLayout } from './back-button';
 import { LandingRoute, RequireAdmin, ScreenSpinner } from './guards';
@@ -84,7 +85,8 @@ function routesOf(access: RouteAccess): RouteObject[] {
     .filter((route) => route.access === access)
     .map(({ id, path, Screen }) => ({
       ...(id ? { id } : {}),
-      path,
+      // Relative to the layout routes above it, as React Router nests them.
+      path: path.slice(1),
       element: (
         <Suspense fallback={<ScreenSpinner />}>
           <Screen />
@@ -102,7 +104,7 @@ export const routes: RouteObject[] = [
         element: <BackButtonLayout />,
         children: [
           { index: true, element: <LandingRoute /> },
-          { path: 'login', element: <LoginRoute /> },
+          { path: PATHS.login.slice(1), element: <LoginRoute /> },
           {
             element: <MainLayout />,
             children: [

@@ -2,7 +2,7 @@ import { contract, type User } from '@autoradar/contract';
 import { call } from '../api/client';
 
 export function fetchUser(signal?: AbortSignal): Promise<User> {
-  return call(contract.user.data, signal ? { signal } : {});
+  return call(contract.user.data, { signal });
 }
 
 /** Revokes the token on the server (POST /api/logout). */

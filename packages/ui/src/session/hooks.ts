@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '@autoradar/contract';
+import { PATHS } from '../paths';
 import { logoutAtom, sessionAtom, signInAtom, type Session } from './state';
 
 export function useSession(): Session {
@@ -19,6 +20,6 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await logout();
-    void navigate('/', { replace: true });
+    void navigate(PATHS.landing, { replace: true });
   }, [logout, navigate]);
 }

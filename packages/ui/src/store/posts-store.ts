@@ -1,6 +1,8 @@
 import { atom, type SetStateAction } from 'jotai';
-import { PostSchema, type Model, type Post } from '@autoradar/contract';
+import { IdSchema, PostSchema, type Model, type Post } from '@autoradar/contract';
 import { uniqueNotes } from '@autoradar/core';
+import { z } from 'zod';
+import { listOf, storedValue } from './stored-value';
 
 /**
  * The posts store of spec §3: the feed's last answer, the favourites and the applied filter, persisted under
@@ -57,78 +59,46 @@ export function createEmptyPostsStore(): PostsStoreState {
   };
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (private mode, sandboxed frame)
-  }
-}
-
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-const ids = (value: unknown): number[] => (Array.isArray(value) ? uniqueNotes(value.filter(isId)) : []);
-const bound = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
-const count = (value: unknown): number => bound(value) ?? 0;
+const ids = listOf(IdSchema).transform(uniqueNotes);
+const bound = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().catch(null);
+const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).catch(0);
 
 /**
  * What was stored, field by field: anything written by an older version or by hand that does not fit is dropped
- * instead of breaking the feed, and a key the spec does not name is never read.
+ * instead of breaking the feed (a card the contract's PostSchema refuses, an id that is not one), and a key the spec
+ * does not name is never read.
  */
-export function parsePostsStore(text: string | null | undefined): PostsStoreState {
-  const empty = createEmptyPostsStore();
-  if (!text) return empty;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return empty;
-  }
-  if (typeof raw !== 'object' || raw === null) return empty;
-  const value = raw as Record<string, unknown>;
-  const posts = Array.isArray(value['posts'])
-    ? value['posts'].flatMap((post) => {
-        const parsed = PostSchema.safeParse(post);
-        return parsed.success ? [parsed.data] : [];
-      })
-    : [];
-  return {
-    posts,
-    notes: ids(value['notes']),
-    searchQuery: typeof value['searchQuery'] === 'string' ? value['searchQuery'] : '',
-    priceFrom: bound(value['priceFrom']),
-    priceTo: bound(value['priceTo']),
-    yearFrom: bound(value['yearFrom']),
-    yearTo: bound(value['yearTo']),
-    brands: ids(value['brands']),
-    models: ids(value['models']),
-    cities: ids(value['cities']),
-    totalCount: count(value['totalCount']),
-    all: count(value['all']),
-  };
-}
+const PostsStoreSchema = z.object({
+  posts: listOf(PostSchema),
+  notes: ids,
+  searchQuery: z.string().catch(''),
+  priceFrom: bound,
+  priceTo: bound,
+  yearFrom: bound,
+  yearTo: bound,
+  brands: ids,
+  models: ids,
+  cities: ids,
+  totalCount: count,
+  all: count,
+}) satisfies z.ZodType<PostsStoreState>;
 
-/** The stored text: the spec's fields and nothing else. */
-export function serializePostsStore(state: PostsStoreState): string {
+const stored = storedValue(POSTS_STORE_KEY, PostsStoreSchema, { fallback: createEmptyPostsStore });
+
+/** What is written: the spec's fields and nothing else. */
+function pickStored(state: PostsStoreState): PostsStoreState {
   const picked: Partial<PostsStoreState> = {};
   for (const field of POSTS_STORE_FIELDS) (picked as Record<string, unknown>)[field] = state[field];
-  return JSON.stringify(picked);
+  return picked as PostsStoreState;
 }
 
 export function readPersistedPostsStore(): PostsStoreState {
-  try {
-    return parsePostsStore(storage()?.getItem(POSTS_STORE_KEY));
-  } catch {
-    return createEmptyPostsStore();
-  }
+  return stored.read();
 }
 
 function persist(state: PostsStoreState): void {
-  try {
-    storage()?.setItem(POSTS_STORE_KEY, serializePostsStore(state));
-  } catch {
-    // Storage full or refused: the session keeps working on what is in memory.
-  }
+  // Storage full or refused: the session keeps working on what is in memory.
+  stored.write(pickStored(state));
 }
 
 const baseAtom = atom<PostsStoreState>(readPersistedPostsStore());
@@ -137,7 +107,7 @@ const baseAtom = atom<PostsStoreState>(readPersistedPostsStore());
 baseAtom.onMount = (setSelf) => {
   if (typeof window === 'undefined') return;
   const onStorage = (event: StorageEvent) => {
-    if (event.key === POSTS_STORE_KEY) setSelf(parsePostsStore(event.newValue));
+    if (event.key === POSTS_STORE_KEY) setSelf(stored.parse(event.newValue));
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

@@ -4,7 +4,7 @@ import { Tabbar } from '@telegram-apps/telegram-ui';
 import { favouritesCountAtom } from '../../store/favourites';
 import { appMessages } from '../messages';
 import { isCurrentLink, MAIN_LINKS } from './menu';
-import { linkTo } from './router-link';
+import { linkTo } from '../../components/link-button';
 
 /** Spec §2: the bottom navigation (Search, Favourites, Sell, Profile), on phone-sized screens. */
 export function AppBottomNav() {

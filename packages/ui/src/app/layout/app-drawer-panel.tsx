@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
-import { Avatar, Badge, Cell, IconButton, Section, Text } from '@telegram-apps/telegram-ui';
+import { Avatar, Badge as CountBadge, Cell, IconButton, Section, Text } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
 import { isAdmin, isProActive } from '@autoradar/core';
 import { AppLogo } from '../../components/app-logo';
@@ -12,8 +12,9 @@ import { favouritesCountAtom } from '../../store/favourites';
 import { appMessages } from '../messages';
 import { CloseIcon, HelpIcon } from './icons';
 import { ADMIN_LINKS, DRAWER_LINKS, isCurrentLink, type MenuLink } from './menu';
-import { linkTo } from './router-link';
+import { linkTo } from '../../components/link-button';
 import { useFocusTrap } from './use-focus-trap';
+import { Badge } from '../../components/badge/badge';
 
 const t = appMessages.menu;
 
@@ -27,9 +28,9 @@ function DrawerLink({ link, pathname, count }: { link: MenuLink; pathname: strin
       before={<link.Icon className="app-drawer__icon" />}
       after={
         link.favourites ? (
-          <Badge type="number" className="app-badge-green" aria-label={t.favouritesCount(count)}>
+          <CountBadge type="number" className="app-badge-green" aria-label={t.favouritesCount(count)}>
             {count}
-          </Badge>
+          </CountBadge>
         ) : undefined
       }
     >
@@ -50,11 +51,7 @@ function DrawerUser({ user }: { user: User }) {
         <Avatar size={40} acronym={name.replace(/^@/, '').slice(0, 1).toUpperCase()} />
       )}
       <Text className="app-drawer__user-name">{name}</Text>
-      {pro ? (
-        <span className="app-pro-mark" data-testid="app-pro-mark">
-          {t.pro}
-        </span>
-      ) : null}
+      {pro ? <Badge data-testid="app-pro-mark">{t.pro}</Badge> : null}
     </div>
   );
 }

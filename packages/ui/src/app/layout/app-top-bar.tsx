@@ -5,6 +5,7 @@ import { IconButton } from '@telegram-apps/telegram-ui';
 import { requestsInFlightAtom } from '../../api/client';
 import { AppLogo } from '../../components/app-logo';
 import { readAppName } from '../../config';
+import { PATHS } from '../../paths';
 import { appMessages } from '../messages';
 import { AppTicker } from './app-ticker';
 import { MenuIcon } from './icons';
@@ -43,7 +44,7 @@ export const AppTopBar = forwardRef<HTMLButtonElement, AppTopBarProps>(function 
         >
           <MenuIcon />
         </IconButton>
-        <Link to="/" className="app-top-bar__brand" aria-label={t.home(appName)}>
+        <Link to={PATHS.landing} className="app-top-bar__brand" aria-label={t.home(appName)}>
           <AppLogo className="app-top-bar__logo" />
           <span className="app-top-bar__name" aria-hidden="true">
             {appName}

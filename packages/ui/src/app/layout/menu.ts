@@ -12,6 +12,7 @@ import {
   TagIcon,
   UserIcon,
 } from './icons';
+import { PATHS } from '../../paths';
 
 export interface MenuLink {
   to: string;
@@ -26,27 +27,27 @@ const b = appMessages.bottomNav;
 
 /** Spec §2 Main layout: the drawer's menu (support opens its dialog and is added by the drawer). */
 export const DRAWER_LINKS: readonly MenuLink[] = [
-  { to: '/search', label: m.search, Icon: SearchIcon },
-  { to: '/new', label: m.newPost, Icon: PlusIcon },
-  { to: '/notes', label: m.favourites, Icon: HeartIcon, favourites: true },
-  { to: '/pay', label: m.pay, Icon: TagIcon },
-  { to: '/contacts', label: m.contacts, Icon: PhoneIcon },
+  { to: PATHS.search, label: m.search, Icon: SearchIcon },
+  { to: PATHS.newListing, label: m.newPost, Icon: PlusIcon },
+  { to: PATHS.notes, label: m.favourites, Icon: HeartIcon, favourites: true },
+  { to: PATHS.pay, label: m.pay, Icon: TagIcon },
+  { to: PATHS.contacts, label: m.contacts, Icon: PhoneIcon },
 ];
 
 /** Admin-only drawer items. */
 export const ADMIN_LINKS: readonly MenuLink[] = [
-  { to: '/partners', label: m.partners, Icon: HandshakeIcon },
-  { to: '/brands', label: m.brands, Icon: CarIcon },
-  { to: '/models', label: m.models, Icon: LayersIcon },
-  { to: '/addresses', label: m.cities, Icon: PinIcon },
+  { to: PATHS.partners, label: m.partners, Icon: HandshakeIcon },
+  { to: PATHS.brands, label: m.brands, Icon: CarIcon },
+  { to: PATHS.models, label: m.models, Icon: LayersIcon },
+  { to: PATHS.cities, label: m.cities, Icon: PinIcon },
 ];
 
 /** The bottom navigation, and the floating menu that offers the same links. */
 export const MAIN_LINKS: readonly MenuLink[] = [
-  { to: '/search', label: b.search, Icon: SearchIcon },
-  { to: '/notes', label: b.favourites, Icon: HeartIcon, favourites: true },
-  { to: '/new', label: b.sell, Icon: PlusIcon },
-  { to: '/profile', label: b.profile, Icon: UserIcon },
+  { to: PATHS.search, label: b.search, Icon: SearchIcon },
+  { to: PATHS.notes, label: b.favourites, Icon: HeartIcon, favourites: true },
+  { to: PATHS.newListing, label: b.sell, Icon: PlusIcon },
+  { to: PATHS.profile, label: b.profile, Icon: UserIcon },
 ];
 
 /** The current page's link: the path itself or a page below it (`/partners/3/edit` under Partners). */

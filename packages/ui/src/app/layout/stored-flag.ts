@@ -1,16 +1,11 @@
 import { useCallback, useState } from 'react';
+import { flagSchema, storedValue } from '../../store/stored-value';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (private mode, sandboxed frame)
-  }
-}
+const storedFlag = (key: string, fallback: boolean) =>
+  storedValue(key, flagSchema, { fallback: () => fallback, format: 'text' });
 
 export function readStoredFlag(key: string, fallback: boolean): boolean {
-  const stored = storage()?.getItem(key);
-  return stored === 'true' ? true : stored === 'false' ? false : fallback;
+  return storedFlag(key, fallback).read();
 }
 
 /** A yes/no kept in localStorage under `key`, so it survives reloads. */
@@ -19,13 +14,9 @@ export function useStoredFlag(key: string, fallback: boolean): [boolean, (next: 
   const set = useCallback(
     (next: boolean) => {
       setValue(next);
-      try {
-        storage()?.setItem(key, String(next));
-      } catch {
-        // full or blocked storage: the flag still works for this visit
-      }
+      storedFlag(key, fallback).write(next);
     },
-    [key],
+    [key, fallback],
   );
   return [value, set];
 }

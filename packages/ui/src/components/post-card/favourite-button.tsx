@@ -5,6 +5,7 @@ import { IconButton } from '@telegram-apps/telegram-ui';
 import { favouriteIdSetAtom, toggleFavouriteAtom } from '../../store/favourites';
 import { usePlatform } from '../../platform';
 import { postCardMessages as t } from './messages';
+import { loginPath } from '../../paths';
 
 /** Toggles a favourite; a guest is sent to sign in and comes back to this page. */
 export function useToggleFavourite(): (postId: number) => void {
@@ -17,7 +18,7 @@ export function useToggleFavourite(): (postId: number) => void {
       const result = toggle(postId);
       if (result === 'sign-in-required') {
         const back = `${location.pathname}${location.search}`;
-        void navigate(`/login?redirect=${encodeURIComponent(back)}`);
+        void navigate(loginPath(back));
         return;
       }
       platform.hapticImpact?.('light');

@@ -7,6 +7,8 @@ import { FavouriteButton } from './favourite-button';
 import { postCardMessages as t } from './messages';
 import { useMinuteClock } from './now';
 import { useMediaCycle } from './use-media-cycle';
+import { postPath } from '../../paths';
+import { Badge } from '../badge/badge';
 import './post-card.css';
 
 type MediaFile = Post['mediaFiles'][number];
@@ -72,7 +74,7 @@ export const PostCard = memo(function PostCard({
 
   return (
     <article className={className} data-post-id={post.id}>
-      <Link className="post-card__link" to={`/posts/${post.id}`} onClick={() => onOpen?.(post)}>
+      <Link className="post-card__link" to={postPath(post.id)} onClick={() => onOpen?.(post)}>
         <PostMedia post={post} cycleMs={cycleMs} />
         <span className="post-card__body">
           <span className="post-card__title">{post.title}</span>
@@ -85,7 +87,7 @@ export const PostCard = memo(function PostCard({
           </time>
         </span>
       </Link>
-      {mark ? <span className="post-card__mark">{mark}</span> : null}
+      {mark ? <Badge className="post-card__mark">{mark}</Badge> : null}
       {canNote ? <FavouriteButton postId={post.id} className="post-card__favourite" /> : null}
     </article>
   );

@@ -5,6 +5,7 @@ import { sendSupportRequest } from './api';
 import { supportMessages as t } from './messages';
 import { TicketDialog, type TicketFieldSpec } from './ticket-dialog';
 import { useTicketForm, type TicketRequest } from './ticket-form';
+import { PATHS } from '../../paths';
 
 const FIELDS: readonly TicketFieldSpec[] = [
   { name: 'message', label: t.message, placeholder: t.messagePlaceholder, multiline: true, required: true },
@@ -39,11 +40,11 @@ function SupportLinks() {
       ) : null}
       <p>
         {t.consentBefore}
-        <Link to="/policy" target="_blank" rel="noopener">
+        <Link to={PATHS.policy} target="_blank" rel="noopener">
           {t.policy}
         </Link>
         {t.consentBetween}
-        <Link to="/rules" target="_blank" rel="noopener">
+        <Link to={PATHS.rules} target="_blank" rel="noopener">
           {t.rules}
         </Link>
         {t.consentAfter}

@@ -1,6 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { Button, Input, Modal, Textarea } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import { MESSAGES, TEXT_COUNTER_MAX } from '@autoradar/core';
+import { Alert } from '../alert';
+import { ActionButtons } from '../dialog/action-dialog';
+import { DialogFrame } from '../dialog/dialog-frame';
+import { TextField } from '../field/text-field';
 import { ticketMessages as t } from './messages';
 import type { TicketFields, TicketForm } from './ticket-form';
 import './ticket-dialog.css';
@@ -23,74 +27,18 @@ export interface TicketDialogProps {
   intro?: ReactNode;
   fields: readonly TicketFieldSpec[];
   form: TicketForm;
-  /** Shown under the buttons while editing (support links, consent). */
+  /** Shown under the fields while editing (support links, consent). */
   footer?: ReactNode;
   className?: string;
 }
 
-function Counter({ id, length }: { id: string; length: number }) {
-  const over = length > TEXT_COUNTER_MAX;
-  return (
-    <span id={id} className={`ticket-dialog__counter${over ? ' ticket-dialog__counter--over' : ''}`} aria-live="off">
-      {t.counter(length, TEXT_COUNTER_MAX)}
-    </span>
-  );
-}
-
-function Field({ spec, form, disabled }: { spec: TicketFieldSpec; form: TicketForm; disabled: boolean }) {
-  const id = useId();
-  const error = form.errors[spec.name];
-  const value = form.fields[spec.name];
-  const describedBy = [error ? `${id}-error` : null, spec.multiline ? `${id}-counter` : null].filter(Boolean).join(' ');
-  const common = {
-    id,
-    name: spec.name,
-    placeholder: spec.placeholder ?? spec.label,
-    'aria-required': spec.required ?? false,
-    'aria-invalid': Boolean(error),
-    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-    status: error ? ('error' as const) : undefined,
-    value,
-    disabled,
-  };
-  return (
-    <div className="ticket-dialog__field">
-      {/* Our own label: the kit's input header is cut to one line and hidden on iOS. */}
-      <label htmlFor={id} className="ticket-dialog__label">
-        {spec.label}
-      </label>
-      <div className="ticket-dialog__control">
-        {spec.multiline ? (
-          <Textarea {...common} rows={4} onChange={(event) => form.setField(spec.name, event.target.value)} />
-        ) : (
-          <Input
-            {...common}
-            autoComplete={spec.autoComplete}
-            onChange={(event) => form.setField(spec.name, event.target.value)}
-          />
-        )}
-      </div>
-      <div className="ticket-dialog__under">
-        {error ? (
-          <span id={`${id}-error`} className="ticket-dialog__error">
-            {error}
-          </span>
-        ) : (
-          <span />
-        )}
-        {spec.multiline ? <Counter id={`${id}-counter`} length={value.length} /> : null}
-      </div>
-    </div>
-  );
-}
-
 /**
- * The support and the inspection dialogs (spec §2, §4): a Modal of at most 500 px with the form, 'Отправить' with a
- * loading state, then 'Заявка отправлена!' with the server's number and 'Закрыть'. A failure shows its message and
- * keeps what was typed.
+ * The support and the inspection dialogs (spec §2, §4): the shared dialog frame at most 500 px wide with the form,
+ * 'Отправить' with a loading state, then 'Заявка отправлена!' with the server's number and 'Закрыть'. A failure
+ * shows its message and keeps what was typed.
  */
 export function TicketDialog({ open, onOpenChange, title, intro, fields, form, footer, className }: TicketDialogProps) {
-  const titleId = useId();
+  const id = useId();
   const { status } = form;
   const sending = status.kind === 'sending';
 
@@ -101,57 +49,50 @@ export function TicketDialog({ open, onOpenChange, title, intro, fields, form, f
   };
 
   return (
-    <Modal
+    <DialogFrame
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      className={`ticket-dialog${className ? ` ${className}` : ''}`}
-      aria-labelledby={titleId}
-      header={<Modal.Header />}
-      overlayComponent={<Modal.Overlay className="ticket-dialog__overlay" />}
+      onClose={close}
+      title={title}
+      className={className ? `ticket-dialog ${className}` : 'ticket-dialog'}
+      {...(status.kind === 'sent'
+        ? {}
+        : {
+            onSubmit: () => void form.submit(),
+            actions: <ActionButtons submitLabel={t.send} cancelLabel={t.cancel} onCancel={close} pending={sending} />,
+          })}
     >
-      <div className="ticket-dialog__body">
-        <h2 id={titleId} className="ticket-dialog__title">
-          {title}
-        </h2>
-        {status.kind === 'sent' ? (
-          <div className="ticket-dialog__sent" role="status">
-            <p className="ticket-dialog__sent-title">{MESSAGES.ticketSent}</p>
-            <p className="ticket-dialog__ticket">{t.ticketNumber(status.ticket)}</p>
-            <p className="ticket-dialog__note">{t.contactSoon}</p>
-            <Button size="l" stretched onClick={close}>
-              {t.close}
-            </Button>
-          </div>
-        ) : (
-          <form
-            className="ticket-dialog__form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void form.submit();
-            }}
-          >
-            {intro ? <div className="ticket-dialog__intro">{intro}</div> : null}
-            {fields.map((spec) => (
-              <Field key={spec.name} spec={spec} form={form} disabled={sending} />
-            ))}
-            {status.kind === 'failed' ? (
-              <p className="ticket-dialog__alert" role="alert">
-                {status.message}
-              </p>
-            ) : null}
-            <div className="ticket-dialog__buttons">
-              <Button type="button" size="l" mode="bezeled" stretched onClick={close}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" size="l" stretched loading={sending} disabled={sending} aria-busy={sending}>
-                {t.send}
-              </Button>
-            </div>
-            {footer ? <div className="ticket-dialog__footer">{footer}</div> : null}
-          </form>
-        )}
-      </div>
-    </Modal>
+      {status.kind === 'sent' ? (
+        <div className="ticket-dialog__sent" role="status">
+          <p className="ticket-dialog__sent-title">{MESSAGES.ticketSent}</p>
+          <p className="ticket-dialog__ticket">{t.ticketNumber(status.ticket)}</p>
+          <p className="ticket-dialog__note">{t.contactSoon}</p>
+          <Button size="l" stretched onClick={close}>
+            {t.close}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {intro ? <div className="ticket-dialog__intro">{intro}</div> : null}
+          {fields.map((spec) => (
+            <TextField
+              key={spec.name}
+              id={`${id}-${spec.name}`}
+              name={spec.name}
+              label={spec.label}
+              placeholder={spec.placeholder ?? spec.label}
+              required={spec.required ?? false}
+              autoComplete={spec.autoComplete}
+              {...(spec.multiline ? { rows: 4, counter: TEXT_COUNTER_MAX } : {})}
+              value={form.fields[spec.name]}
+              error={form.errors[spec.name]}
+              disabled={sending}
+              onChange={(value) => form.setField(spec.name, value)}
+            />
+          ))}
+          <Alert message={status.kind === 'failed' ? status.message : null} />
+          {footer ? <div className="ticket-dialog__footer">{footer}</div> : null}
+        </>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { describeSubmitError, generateTicketNumber, URL_MAX_LENGTH, type ValidationResult } from '@autoradar/core';
+import { z } from 'zod';
 import { failureOf } from '../../api/api-error';
+import { useAction } from '../../api/use-action';
+import { storedValue } from '../../store/stored-value';
 
 /** What the two ticket forms hold; `message` is the support text or the inspection comment. */
 export interface TicketFields {
@@ -67,42 +70,19 @@ export interface TicketForm {
 
 const currentPage = () => (typeof window === 'undefined' ? '' : window.location.href);
 
-/** Unsent ticket fields on this device under `autoradar:ticket:<storageKey>`. */
-const TICKET_STORAGE_PREFIX = 'autoradar:ticket:';
+/** Unsent ticket fields on this device under `autoradar:ticket:<storageKey>`; a field that does not fit reads empty. */
+const TicketFieldsSchema = z.object({ message: z.string().catch(''), contacts: z.string().catch('') });
+const storedTicket = (storageKey: string) =>
+  storedValue(`autoradar:ticket:${storageKey}`, TicketFieldsSchema, { fallback: () => EMPTY_TICKET_FIELDS });
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (private mode, sandboxed frame): the fields live while the dialog does
-  }
-}
-
-/** The stored fields, read defensively (another version of the app may have written them); empty when none. */
+/** The stored fields (another version of the app may have written them); empty when none. */
 export function readStoredTicket(storageKey: string | undefined): TicketFields {
-  if (!storageKey) return EMPTY_TICKET_FIELDS;
-  try {
-    const raw = storage()?.getItem(TICKET_STORAGE_PREFIX + storageKey);
-    const value = raw ? (JSON.parse(raw) as unknown) : null;
-    if (!value || typeof value !== 'object') return EMPTY_TICKET_FIELDS;
-    const { message, contacts } = value as Record<string, unknown>;
-    return {
-      message: typeof message === 'string' ? message : '',
-      contacts: typeof contacts === 'string' ? contacts : '',
-    };
-  } catch {
-    return EMPTY_TICKET_FIELDS;
-  }
+  return storageKey ? storedTicket(storageKey).read() : EMPTY_TICKET_FIELDS;
 }
 
 function storeTicket(storageKey: string, fields: TicketFields): void {
-  const key = TICKET_STORAGE_PREFIX + storageKey;
-  try {
-    if (!fields.message && !fields.contacts) storage()?.removeItem(key);
-    else storage()?.setItem(key, JSON.stringify(fields));
-  } catch {
-    // a full or disabled storage: the fields still live while the dialog does
-  }
+  if (!fields.message && !fields.contacts) storedTicket(storageKey).remove();
+  else storedTicket(storageKey).write(fields);
 }
 
 /** The support and inspection forms' one state machine (spec §4 Support and inspection form). */
@@ -117,37 +97,47 @@ export function useTicketForm({
   useEffect(() => {
     if (storageKey) storeTicket(storageKey, fields);
   }, [storageKey, fields]);
-  const [status, setStatus] = useState<TicketStatus>({ kind: 'editing' });
   const [tried, setTried] = useState(false);
-  const sending = useRef(false);
+  const [sent, setSent] = useState<string | null>(null);
+  // Sending is one action (useAction): a second press while it runs sends nothing.
+  const sending = useAction((request: TicketRequest) => send(request), describeTicketError);
+  const { reset: resetSending } = sending;
+  const failed = sending.state.kind === 'failed';
 
-  const setField = useCallback((name: keyof TicketFields, value: string) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    setStatus((current) => (current.kind === 'failed' ? { kind: 'editing' } : current));
-  }, []);
+  const setField = useCallback(
+    (name: keyof TicketFields, value: string) => {
+      setFields((current) => ({ ...current, [name]: value }));
+      // Typing again after a failure is editing again.
+      if (failed) resetSending();
+    },
+    [failed, resetSending],
+  );
 
   const submit = async () => {
-    if (sending.current) return;
+    if (sending.state.kind === 'pending') return;
     setTried(true);
     if (!validate(fields).valid) return;
-    sending.current = true;
-    setStatus({ kind: 'sending' });
-    try {
-      const ticket = await send(buildTicketRequest(fields, now(), pageUrl()));
-      setFields(EMPTY_TICKET_FIELDS);
-      setTried(false);
-      setStatus({ kind: 'sent', ticket });
-    } catch (error) {
-      setStatus({ kind: 'failed', message: describeTicketError(error) });
-    } finally {
-      sending.current = false;
-    }
+    const result = await sending.start(buildTicketRequest(fields, now(), pageUrl()));
+    if (!result.ok) return;
+    setFields(EMPTY_TICKET_FIELDS);
+    setTried(false);
+    setSent(result.value);
   };
 
   const reset = useCallback(() => {
-    setStatus({ kind: 'editing' });
+    setSent(null);
     setTried(false);
-  }, []);
+    resetSending();
+  }, [resetSending]);
+
+  const status: TicketStatus =
+    sent !== null
+      ? { kind: 'sent', ticket: sent }
+      : sending.state.kind === 'pending'
+        ? { kind: 'sending' }
+        : sending.state.kind === 'failed'
+          ? { kind: 'failed', message: sending.state.message }
+          : { kind: 'editing' };
 
   return { fields, errors: tried ? validate(fields).errors : {}, status, setField, submit, reset };
 }

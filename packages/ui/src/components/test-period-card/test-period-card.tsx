@@ -12,6 +12,7 @@ import { loadUserAtom } from '../../session/state';
 import { startTestPeriod } from './api';
 import { testPeriodMessages as t } from './messages';
 import { webAudioSounds, type TestPeriodSounds } from './sounds';
+import { loginPath, PATHS } from '../../paths';
 import './test-period-card.css';
 
 const TICK_MS = 1_000;
@@ -139,7 +140,7 @@ export function TestPeriodCard({
         {title}
         <p className="test-period__text">{t.expiredNote}</p>
         {proLinks ? (
-          <LinkButton to="/pay" size="m" className="test-period__action">
+          <LinkButton to={PATHS.pay} size="m" className="test-period__action">
             {t.buyPro}
           </LinkButton>
         ) : null}
@@ -151,11 +152,7 @@ export function TestPeriodCard({
       <CardFrame titleId={titleId} tone="offer">
         {title}
         <p className="test-period__text">{t.guestOffer}</p>
-        <LinkButton
-          to={`/login?redirect=${encodeURIComponent(pathname + search)}`}
-          size="m"
-          className="test-period__action"
-        >
+        <LinkButton to={loginPath(pathname + search)} size="m" className="test-period__action">
           {t.signIn}
         </LinkButton>
       </CardFrame>
@@ -182,7 +179,7 @@ export function TestPeriodCard({
       {/* Keeps the plan link close for those who would rather pay at once. */}
       {proLinks ? (
         <p className="test-period__more">
-          <Link to="/pay">{t.buyPro}</Link>
+          <Link to={PATHS.pay}>{t.buyPro}</Link>
         </p>
       ) : null}
     </CardFrame>

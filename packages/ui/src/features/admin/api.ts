@@ -13,11 +13,10 @@ import {
   type Prompt,
 } from '@autoradar/contract';
 import { call as appCall, type Call } from '../../api/client';
+import { fetchConfigurations, fetchGenerations } from '../../api/reference';
 
 // The admin screens' calls (spec §7 reference data and partners). Each takes the app's client by default and another
 // in tests; failures reach the caller as ApiError.
-
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /**
  * A multipart body: the client sends a FormData as it is (multipart/form-data), so the endpoint's declared fields are
@@ -29,15 +28,7 @@ function multipart<E extends EndpointDefinition>(_endpoint: E, fields: Record<st
   return form as unknown as EndpointBody<E>;
 }
 
-// --- reference data ---
-
-export async function fetchBrands(signal?: AbortSignal, call: Call = appCall): Promise<Brand[]> {
-  return (await call(contract.reference.brands, withSignal(signal))).data;
-}
-
-export async function fetchModels(brandId: string, signal?: AbortSignal, call: Call = appCall): Promise<Model[]> {
-  return (await call(contract.reference.models, { query: { car_brand_id: brandId }, ...withSignal(signal) })).data;
-}
+// --- reference data (the lists are read through api/reference.ts) ---
 
 export interface ModelDetails {
   generations: Generation[];
@@ -49,16 +40,11 @@ export async function fetchModelDetails(
   signal?: AbortSignal,
   call: Call = appCall,
 ): Promise<ModelDetails> {
-  const params = { id: modelId };
   const [generations, configurations] = await Promise.all([
-    call(contract.reference.generations, { params, ...withSignal(signal) }),
-    call(contract.reference.configurations, { params, ...withSignal(signal) }),
+    fetchGenerations(Number(modelId), signal, call),
+    fetchConfigurations(Number(modelId), signal, call),
   ]);
-  return { generations: generations.data, configurations: configurations.data };
-}
-
-export async function fetchCities(signal?: AbortSignal, call: Call = appCall): Promise<City[]> {
-  return (await call(contract.reference.cities, withSignal(signal))).data;
+  return { generations, configurations };
 }
 
 export type BrandBody = EndpointBody<typeof contract.reference.createBrand>;
@@ -84,11 +70,11 @@ export const deleteCity = (id: number, call: Call = appCall) => call(r.deleteCit
 // --- partners ---
 
 export async function fetchPartners(signal?: AbortSignal, call: Call = appCall): Promise<Partner[]> {
-  return (await call(contract.partners.list, withSignal(signal))).data;
+  return (await call(contract.partners.list, { signal })).data;
 }
 
 export async function fetchPartner(id: string, signal?: AbortSignal, call: Call = appCall): Promise<Partner> {
-  return (await call(contract.partners.get, { params: { id }, ...withSignal(signal) })).data;
+  return (await call(contract.partners.get, { params: { id }, signal })).data;
 }
 
 export interface PartnerFields {
@@ -116,7 +102,7 @@ export async function savePartner(id: string | null, fields: PartnerFields, call
 export type PromptBody = EndpointBody<typeof contract.partners.createPrompt>;
 
 export async function fetchPrompts(partnerId: string, signal?: AbortSignal, call: Call = appCall): Promise<Prompt[]> {
-  return (await call(contract.partners.prompts, { params: { id: partnerId }, ...withSignal(signal) })).data;
+  return (await call(contract.partners.prompts, { params: { id: partnerId }, signal })).data;
 }
 
 export async function fetchPrompt(
@@ -125,7 +111,7 @@ export async function fetchPrompt(
   signal?: AbortSignal,
   call: Call = appCall,
 ): Promise<Prompt> {
-  return (await call(contract.partners.prompt, { params: { id: partnerId, promptId }, ...withSignal(signal) })).data;
+  return (await call(contract.partners.prompt, { params: { id: partnerId, promptId }, signal })).data;
 }
 
 export async function savePrompt(
@@ -146,7 +132,7 @@ export async function deletePrompt(partnerId: string, promptId: string, call: Ca
 }
 
 export async function fetchOrders(partnerId: string, signal?: AbortSignal, call: Call = appCall): Promise<Order[]> {
-  return (await call(contract.partners.orders, { params: { id: partnerId }, ...withSignal(signal) })).data;
+  return (await call(contract.partners.orders, { params: { id: partnerId }, signal })).data;
 }
 
 export async function createOrder(partnerId: string, vin: string, call: Call = appCall): Promise<Order> {
@@ -162,7 +148,7 @@ export interface OrderDetail {
 /** The address of one order of a partner. */
 const orderParams = (partnerId: string, orderId: string, signal?: AbortSignal) => ({
   params: { id: partnerId, orderId },
-  ...withSignal(signal),
+  signal,
 });
 
 export const fetchOrder = (partnerId: string, orderId: string, signal?: AbortSignal, call: Call = appCall) =>

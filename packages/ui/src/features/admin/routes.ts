@@ -1,8 +1,9 @@
+import { PATHS, type AppPath } from '../../paths';
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
 /** An admin route: app/routes.tsx puts it behind sign-in and the admin guard; its screen loads on demand. */
 const admin = <M extends Record<string, unknown>>(
-  path: string,
+  path: AppPath,
   load: () => Promise<M>,
   name: keyof M,
 ): FeatureRoute => ({
@@ -16,15 +17,15 @@ const promptForm = () => import('./screens/prompt-form-screen');
 
 // Spec §2: the admin screens.
 export const adminRoutes: FeatureRoute[] = [
-  admin('brands', () => import('./screens/brands-screen'), 'BrandsScreen'),
-  admin('models', () => import('./screens/models-screen'), 'ModelsScreen'),
-  admin('addresses', () => import('./screens/cities-screen'), 'CitiesScreen'),
-  admin('partners', () => import('./screens/partners-screen'), 'PartnersScreen'),
-  admin('partners/create', partnerForm, 'PartnerCreateScreen'),
-  admin('partners/:id/edit', partnerForm, 'PartnerEditScreen'),
-  admin('partners/:id/prompts', () => import('./screens/prompts-screen'), 'PromptsScreen'),
-  admin('partners/:id/prompts/create', promptForm, 'PromptCreateScreen'),
-  admin('partners/:id/prompts/:promptId', promptForm, 'PromptEditScreen'),
-  admin('partners/:id/orders', () => import('./screens/orders-screen'), 'OrdersScreen'),
-  admin('partners/:id/orders/:orderId', () => import('./screens/order-screen'), 'OrderScreen'),
+  admin(PATHS.brands, () => import('./screens/brands-screen'), 'BrandsScreen'),
+  admin(PATHS.models, () => import('./screens/models-screen'), 'ModelsScreen'),
+  admin(PATHS.cities, () => import('./screens/cities-screen'), 'CitiesScreen'),
+  admin(PATHS.partners, () => import('./screens/partners-screen'), 'PartnersScreen'),
+  admin(PATHS.partnerCreate, partnerForm, 'PartnerCreateScreen'),
+  admin(PATHS.partnerEdit, partnerForm, 'PartnerEditScreen'),
+  admin(PATHS.prompts, () => import('./screens/prompts-screen'), 'PromptsScreen'),
+  admin(PATHS.promptCreate, promptForm, 'PromptCreateScreen'),
+  admin(PATHS.prompt, promptForm, 'PromptEditScreen'),
+  admin(PATHS.orders, () => import('./screens/orders-screen'), 'OrdersScreen'),
+  admin(PATHS.order, () => import('./screens/order-screen'), 'OrderScreen'),
 ];

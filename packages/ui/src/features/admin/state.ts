@@ -1,11 +1,9 @@
 import type { Brand, City, Model, Order, Partner, Prompt } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import { atomWithCall, callFamily } from '../../api/atom-with-call';
+import { fetchBrands, fetchCities, fetchModels } from '../../api/reference';
 import {
-  fetchBrands,
-  fetchCities,
   fetchModelDetails,
-  fetchModels,
   fetchOrder,
   fetchOrders,
   fetchPartner,
@@ -27,7 +25,7 @@ const list = { describeError: loadFailed, isEmpty: isEmptyList };
 export const brandsAtom = atomWithCall<Brand[]>((signal) => fetchBrands(signal), list);
 export const citiesAtom = atomWithCall<City[]>((signal) => fetchCities(signal), list);
 /** The models of one brand, keyed by the brand's id. */
-export const modelsFamily = callFamily<Model[]>((brandId, signal) => fetchModels(brandId, signal), list);
+export const modelsFamily = callFamily<Model[]>((brandId, signal) => fetchModels(Number(brandId), signal), list);
 /** A model's generations and configurations, keyed by the model's id. */
 export const modelDetailsFamily = callFamily<ModelDetails>((modelId, signal) => fetchModelDetails(modelId, signal), {
   describeError: loadFailed,

@@ -1,18 +1,19 @@
+import { PATHS } from '../../paths';
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
 export const infoRoutes: FeatureRoute[] = [
   {
-    path: 'contacts',
+    path: PATHS.contacts,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/contacts-screen'), 'ContactsScreen'),
   },
   {
-    path: 'policy',
+    path: PATHS.policy,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/policy-screen'), 'PolicyScreen'),
   },
   {
-    path: 'rules',
+    path: PATHS.rules,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/rules-screen'), 'RulesScreen'),
   },

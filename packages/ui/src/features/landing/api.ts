@@ -3,6 +3,6 @@ import { call as appCall, type Call } from '../../api/client';
 
 /** The landing carousel's listings (POST /api/ck00p/posts). */
 export async function fetchFeaturedPosts(signal?: AbortSignal, call: Call = appCall): Promise<Post[]> {
-  const { data } = await call(contract.posts.featured, { body: {}, ...(signal ? { signal } : {}) });
+  const { data } = await call(contract.posts.featured, { body: {}, signal });
   return data;
 }

@@ -7,7 +7,7 @@ export async function fetchNotes(ids: readonly number[], signal?: AbortSignal, c
   if (ids.length === 0) return [];
   const { data } = await call(contract.posts.notes, {
     body: { ids: ids.slice(-FEED_IDS_MAX) },
-    ...(signal ? { signal } : {}),
+    signal,
   });
   return data;
 }

@@ -1,8 +1,9 @@
+import { PATHS } from '../../paths';
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
 export const notesRoutes: FeatureRoute[] = [
   {
-    path: 'notes',
+    path: PATHS.notes,
     access: 'signed-in',
     Screen: lazyScreen(() => import('./screens/notes-screen'), 'NotesScreen'),
   },

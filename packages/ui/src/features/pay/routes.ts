@@ -1,18 +1,19 @@
+import { PATHS } from '../../paths';
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
 export const payRoutes: FeatureRoute[] = [
   {
-    path: 'pay',
+    path: PATHS.pay,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/pay-screen'), 'PayScreen'),
   },
   {
-    path: 'payment/success',
+    path: PATHS.paymentSuccess,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/payment-success-screen'), 'PaymentSuccessScreen'),
   },
   {
-    path: 'payment/fail',
+    path: PATHS.paymentFail,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/payment-fail-screen'), 'PaymentFailScreen'),
   },

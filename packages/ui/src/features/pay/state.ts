@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getPaymentSum } from '@autoradar/core';
+import { useAction } from '../../api/use-action';
 import { usePlatform } from '../../platform';
 import { useSession } from '../../session/hooks';
 import { startProPayment } from './api';
 import { describePayError, openCheckout } from './checkout';
+import { loginPath, PATHS } from '../../paths';
 
 export interface PurchaseState {
   /** A guest is sent to sign in and comes back here. */
@@ -22,34 +24,26 @@ export function usePurchase(start: (sum: number) => Promise<string> = startProPa
   const { status, user } = useSession();
   const platform = usePlatform();
   const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<PurchaseState['error']>(null);
+  // An external checkout opens elsewhere and this page stays usable, so the action ends once it is open.
+  const action = useAction(async (sum: number) => openCheckout(await start(sum), platform), describePayError);
+  // Each try's failure has its own snackbar, so a repeated failure shows again.
+  const [attempt, setAttempt] = useState(0);
 
   const purchase = () => {
     if (status === 'guest') {
-      void navigate(`/login?redirect=${encodeURIComponent('/pay')}`);
+      void navigate(loginPath(PATHS.pay));
       return;
     }
-    if (creating || !user) return;
-    setCreating(true);
-    setError(null);
-    start(getPaymentSum(user, new Date()))
-      .then((url) => {
-        openCheckout(url, platform);
-        // An external checkout opened elsewhere; this page stays usable.
-        setCreating(false);
-      })
-      .catch((failure: unknown) => {
-        setError({ message: describePayError(failure), id: Date.now() });
-        setCreating(false);
-      });
+    if (!user) return;
+    setAttempt((count) => count + 1);
+    void action.start(getPaymentSum(user, new Date()));
   };
 
   return {
     needsSignIn: status === 'guest',
-    busy: status === 'loading' || creating,
-    error,
-    dismissError: () => setError(null),
+    busy: status === 'loading' || action.state.kind === 'pending',
+    error: action.state.kind === 'failed' ? { message: action.state.message, id: attempt } : null,
+    dismissError: action.reset,
     purchase,
   };
 }

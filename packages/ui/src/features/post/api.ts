@@ -4,7 +4,7 @@ import type { TicketRequest } from '../../components/support-dialog/ticket-form'
 
 /** GET /api/posts/:id; failures reach the caller as ApiError (the call atom turns them into a state). */
 export async function fetchPost(id: string, signal?: AbortSignal, call: Call = appCall): Promise<Post> {
-  const { data } = await call(contract.posts.get, { params: { id }, ...(signal ? { signal } : {}) });
+  const { data } = await call(contract.posts.get, { params: { id }, signal });
   return data;
 }
 

@@ -1,9 +1,10 @@
+import { PATHS } from '../../paths';
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
 export const postRoutes: FeatureRoute[] = [
   {
     id: 'post',
-    path: 'posts/:id',
+    path: PATHS.post,
     access: 'everyone',
     Screen: lazyScreen(() => import('./screens/post-screen'), 'PostScreen'),
   },

@@ -8,7 +8,7 @@ export interface MyPosts {
 
 /** GET /api/posts/my: the user's own listings with their state, and how many there are. */
 export async function fetchMyPosts(signal?: AbortSignal, call: Call = appCall): Promise<MyPosts> {
-  const answer = await call(contract.posts.my, signal ? { signal } : {});
+  const answer = await call(contract.posts.my, { signal });
   return { posts: answer.data, count: answer.meta.count };
 }
 

@@ -3,12 +3,7 @@ import {
   contract,
   ErrorSchema,
   UploadDraftMediaResponseSchema,
-  type Brand,
-  type City,
-  type Configuration,
   type Draft,
-  type Generation,
-  type Model,
   type PublishDraftRequest,
   type UpdateDraftRequest,
 } from '@autoradar/contract';
@@ -17,13 +12,12 @@ import { ApiError, readErrorBody } from '../../api/api-error';
 import { call as appCall, type Call } from '../../api/client';
 import { clearStoredToken, readStoredToken } from '../../api/token-storage';
 
-// The listing calls of spec §7 (drafts, reference data). Failures reach the caller as ApiError.
-
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+// The listing calls of spec §7 (drafts; the reference data is api/reference.ts). Failures reach the caller as
+// ApiError.
 
 /** GET /api/drafts/create: the user's open draft, created on first entry. */
 export async function fetchDraft(signal?: AbortSignal, call: Call = appCall): Promise<Draft> {
-  return (await call(contract.drafts.create, withSignal(signal))).data;
+  return (await call(contract.drafts.create, { signal })).data;
 }
 
 /** PUT /api/drafts/:id: saves what the body carries (absent keeps, null clears); answers the stored draft. */
@@ -113,44 +107,4 @@ export function uploadDraftPhoto(draftId: number, file: File, onProgress: (perce
     xhr.send(form);
   });
   return { done, abort: () => xhr.abort() };
-}
-
-// Reference data (spec §7). The lists are small enough to load whole.
-
-export async function fetchBrands(signal?: AbortSignal, call: Call = appCall): Promise<Brand[]> {
-  return (await call(contract.reference.brands, withSignal(signal))).data;
-}
-
-export async function fetchModels(brandId: number, signal?: AbortSignal, call: Call = appCall): Promise<Model[]> {
-  return (await call(contract.reference.models, { query: { car_brand_id: String(brandId) }, ...withSignal(signal) }))
-    .data;
-}
-
-export async function fetchGenerations(modelId: number, signal?: AbortSignal, call: Call = appCall) {
-  const answer = await call(contract.reference.generations, { params: { id: String(modelId) }, ...withSignal(signal) });
-  return answer.data satisfies Generation[];
-}
-
-export async function fetchConfigurations(modelId: number, signal?: AbortSignal, call: Call = appCall) {
-  const answer = await call(contract.reference.configurations, {
-    params: { id: String(modelId) },
-    ...withSignal(signal),
-  });
-  return answer.data satisfies Configuration[];
-}
-
-export async function fetchCities(signal?: AbortSignal, call: Call = appCall): Promise<City[]> {
-  return (await call(contract.reference.cities, withSignal(signal))).data;
-}
-
-export interface CarSelection {
-  brand_id: number;
-  model_id: number;
-  generation_id: number | null;
-  configuration_id: number | null;
-}
-
-/** POST /api/car-data: the names of a chosen brand, model, generation and configuration. */
-export function fetchCarData(selection: CarSelection, signal?: AbortSignal, call: Call = appCall) {
-  return call(contract.reference.carData, { body: selection, ...withSignal(signal) });
 }

@@ -6,7 +6,6 @@ import {
   type UpdateDraftRequest,
 } from '@autoradar/contract';
 import {
-  CONTACT_TYPES,
   MESSAGES,
   validateContact,
   validateDraftForPublish,
@@ -65,9 +64,6 @@ export function newContactKey(): string {
 export function emptyContact(type: ContactType = 'phone'): FormContact {
   return { key: newContactKey(), type, value: '' };
 }
-
-export const isContactType = (value: unknown): value is ContactType =>
-  typeof value === 'string' && (CONTACT_TYPES as readonly string[]).includes(value);
 
 export function emptyForm(): ListingForm {
   return {

@@ -1,12 +1,13 @@
-import type { Draft } from '@autoradar/contract';
-import { removeDraftMedia, setMainDraftMedia } from '@autoradar/core';
+import { DraftMediaSchema, IdSchema, type Draft } from '@autoradar/contract';
+import { CONTACT_TYPES, removeDraftMedia, setMainDraftMedia } from '@autoradar/core';
+import { z } from 'zod';
+import { listOf, storedValue } from '../../store/stored-value';
 import {
   FORM_FIELDS,
+  emptyContact,
   emptyForm,
   formFromDraft,
-  isContactType,
   newContactKey,
-  type FormContact,
   type FormField,
   type ListingForm,
   type MediaItem,
@@ -40,105 +41,61 @@ export interface MergedDraft {
   removedMedia: number[];
 }
 
-const PREFIX = 'autoradar:listing-draft:';
-const keyOf = (userId: number) => `${PREFIX}${userId}`;
+// A stored copy is read field by field: another version of the app, or a hand-edited value, may have written it.
+// What does not fit is dropped (an id that is not one reads as not chosen, a broken contact row is left out).
+const Count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const choice = IdSchema.nullable().catch(null);
+const amount = Count.nullable().catch(null);
+const text = z.string().catch('');
 
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (private mode, sandboxed frame): the server copy is all there is
-  }
-}
+const FormContactSchema = z.object({
+  key: z.string().catch(() => newContactKey()),
+  type: z.enum(CONTACT_TYPES),
+  value: text,
+});
 
-// A stored copy is read defensively: another version of the app, or a hand-edited value, may have written it.
-const asId = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
-const asCount = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
-const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+const ListingFormSchema = z
+  .object({
+    brand_id: choice,
+    model_id: choice,
+    generation_id: choice,
+    configuration_id: choice,
+    year: amount,
+    mileage: amount,
+    price: amount,
+    city: text,
+    description: text,
+    // A form always offers one contact row.
+    contacts: listOf(FormContactSchema).transform((rows) => (rows.length > 0 ? rows : [emptyContact()])),
+  })
+  .catch(() => emptyForm()) satisfies z.ZodType<ListingForm>;
 
-function readContacts(value: unknown): FormContact[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((raw: unknown) => {
-    if (!raw || typeof raw !== 'object') return [];
-    const c = raw as Record<string, unknown>;
-    if (!isContactType(c['type'])) return [];
-    return [
-      { key: typeof c['key'] === 'string' ? c['key'] : newContactKey(), type: c['type'], value: asText(c['value']) },
-    ];
-  });
-}
+const LocalDraftSchema = z.object({
+  version: z.literal(1),
+  draftId: IdSchema,
+  form: ListingFormSchema,
+  pending: listOf(z.enum(FORM_FIELDS)).transform((listed) => FORM_FIELDS.filter((field) => listed.includes(field))),
+  // The contract's photo of a draft; a main flag that is not `true` reads as not main.
+  media: listOf(DraftMediaSchema.extend({ main: z.boolean().catch(false) })),
+  mediaPending: z.boolean().catch(false),
+  removedMedia: listOf(IdSchema),
+}) satisfies z.ZodType<LocalDraft>;
 
-function readForm(value: unknown): ListingForm {
-  const raw = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const contacts = readContacts(raw['contacts']);
-  return {
-    ...emptyForm(),
-    brand_id: asId(raw['brand_id']),
-    model_id: asId(raw['model_id']),
-    generation_id: asId(raw['generation_id']),
-    configuration_id: asId(raw['configuration_id']),
-    year: asCount(raw['year']),
-    mileage: asCount(raw['mileage']),
-    price: asCount(raw['price']),
-    city: asText(raw['city']),
-    description: asText(raw['description']),
-    ...(contacts.length > 0 ? { contacts } : {}),
-  };
-}
+const storedDraft = (userId: number) =>
+  storedValue(`autoradar:listing-draft:${userId}`, LocalDraftSchema, { fallback: () => null });
 
-function readMedia(value: unknown): MediaItem[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((raw: unknown) => {
-    if (!raw || typeof raw !== 'object') return [];
-    const m = raw as Record<string, unknown>;
-    const id = asId(m['id']);
-    return id === null || typeof m['src'] !== 'string' ? [] : [{ id, src: m['src'], main: m['main'] === true }];
-  });
-}
-
+/** The device's copy of this user's draft; null when there is none or it is not one this version can read. */
 export function readLocalDraft(userId: number): LocalDraft | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(storage()?.getItem(keyOf(userId)) ?? 'null');
-  } catch {
-    return null;
-  }
-  if (!raw || typeof raw !== 'object') return null;
-  const copy = raw as Record<string, unknown>;
-  const draftId = asId(copy['draftId']);
-  if (copy['version'] !== 1 || draftId === null) return null;
-  const pending = Array.isArray(copy['pending'])
-    ? FORM_FIELDS.filter((f) => (copy['pending'] as unknown[]).includes(f))
-    : [];
-  return {
-    version: 1,
-    draftId,
-    form: readForm(copy['form']),
-    pending,
-    media: readMedia(copy['media']),
-    mediaPending: copy['mediaPending'] === true,
-    removedMedia: Array.isArray(copy['removedMedia'])
-      ? (copy['removedMedia'] as unknown[]).flatMap((id) => (asId(id) === null ? [] : [id as number]))
-      : [],
-  };
+  return storedDraft(userId).read();
 }
 
+/** Quota or disabled storage is ignored: the server copy still has everything up to the last save. */
 export function writeLocalDraft(userId: number, copy: LocalDraft): void {
-  try {
-    storage()?.setItem(keyOf(userId), JSON.stringify(copy));
-  } catch {
-    // Quota or disabled storage: the server copy still has everything up to the last save.
-  }
+  storedDraft(userId).write(copy);
 }
 
 export function clearLocalDraft(userId: number): void {
-  try {
-    storage()?.removeItem(keyOf(userId));
-  } catch {
-    // nothing to clear
-  }
+  storedDraft(userId).remove();
 }
 
 /**

@@ -1,8 +1,9 @@
+import { PATHS } from '../../paths';
 import { lazyScreen, type FeatureRoute } from '../../routing';
 
 export const sellRoutes: FeatureRoute[] = [
   {
-    path: 'new',
+    path: PATHS.newListing,
     access: 'signed-in',
     Screen: lazyScreen(() => import('./screens/new-listing-screen'), 'NewListingScreen'),
   },

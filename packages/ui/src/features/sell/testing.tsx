@@ -14,9 +14,10 @@ import {
   sampleUser,
 } from '@autoradar/contract/fixtures';
 import { vi } from 'vitest';
+import { PATHS } from '../../paths';
 import { PlatformContext, type Platform } from '../../platform';
 import { ListingEditor } from './components/listing-editor';
-import { EMPTY_DRAFT } from './hooks/use-listing-draft';
+import { EMPTY_DRAFT } from './draft-state';
 import type { UploadFn } from './hooks/use-uploads';
 
 export const TOKEN = 'test-token';
@@ -120,14 +121,14 @@ export function renderEditor({ draft = emptyDraft, user = proUser, upload }: Ren
     <Provider store={store}>
       <PlatformContext.Provider value={platform}>
         <AppRoot appearance="light" className="app-root">
-          <MemoryRouter initialEntries={['/new']}>
+          <MemoryRouter initialEntries={[PATHS.newListing]}>
             <Routes>
               <Route
-                path="/new"
+                path={PATHS.newListing}
                 element={<ListingEditor draft={draft} user={user} {...(upload ? { upload } : {})} />}
               />
-              <Route path="/pay" element={<p>Страница оплаты</p>} />
-              <Route path="/posts/:id" element={<PostStub />} />
+              <Route path={PATHS.pay} element={<p>Страница оплаты</p>} />
+              <Route path={PATHS.post} element={<PostStub />} />
             </Routes>
           </MemoryRouter>
         </AppRoot>

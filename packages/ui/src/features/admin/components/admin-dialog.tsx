@@ -1,7 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import { Button, Modal } from '@telegram-apps/telegram-ui';
+import type { ReactNode } from 'react';
+import { ActionDialog } from '../../../components/dialog/action-dialog';
 import { adminMessages as t } from '../messages';
-import { Alert } from './alert';
 
 export interface AdminDialogProps {
   title: string;
@@ -17,62 +16,16 @@ export interface AdminDialogProps {
   children: ReactNode;
 }
 
-/**
- * Every admin dialog (a create or edit form, a delete confirmation) in the kit's Modal: the title, the content, the
- * reason the last try failed, then cancel and the main button. Enter submits, Escape or the backdrop cancels.
- */
-export function AdminDialog({
-  title,
-  submitLabel,
-  kind = 'form',
-  pending,
-  error,
-  onSubmit,
-  onClose,
-  children,
-}: AdminDialogProps) {
-  const titleId = useId();
+/** Every admin dialog (a create or edit form, a delete confirmation): the shared ActionDialog in the admin's words. */
+export function AdminDialog({ kind = 'form', ...props }: AdminDialogProps) {
   return (
-    <Modal
+    <ActionDialog
+      {...props}
       open
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      className={kind === 'confirm' ? 'admin-dialog admin-dialog--narrow' : 'admin-dialog'}
-      aria-labelledby={titleId}
-      header={<Modal.Header />}
-    >
-      <div className="admin-dialog__body">
-        <h2 id={titleId} className="admin-dialog__title">
-          {title}
-        </h2>
-        <form
-          className="admin-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          {children}
-          <Alert message={error} />
-          <div className="admin-dialog__buttons">
-            <Button type="button" size="m" mode="bezeled" stretched onClick={onClose} disabled={pending}>
-              {t.cancel}
-            </Button>
-            <Button
-              type="submit"
-              size="m"
-              stretched
-              className={kind === 'confirm' ? 'admin-button--danger' : undefined}
-              loading={pending}
-              disabled={pending}
-            >
-              {submitLabel}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </Modal>
+      cancelLabel={t.cancel}
+      width={kind === 'confirm' ? 'narrow' : 'form'}
+      danger={kind === 'confirm'}
+      buttonSize="m"
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { describeApiMessage } from '../errors';
-import { actionStatus, useAction } from '../hooks/use-action';
+import { describeApiMessage } from '../../../api/action-errors';
+import { actionStatus, useAction } from '../../../api/use-action';
 import { adminMessages as t } from '../messages';
 import { AdminDialog } from './admin-dialog';
 
@@ -54,7 +54,7 @@ export function DeleteControl({
             });
           }}
         >
-          <p className="admin-dialog__text">{question}</p>
+          <p className="dialog__text">{question}</p>
         </AdminDialog>
       ) : null}
     </>

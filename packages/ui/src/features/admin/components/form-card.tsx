@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { actionStatus, type ActionState } from '../hooks/use-action';
+import { actionStatus, type ActionState } from '../../../api/use-action';
 import { adminMessages as t } from '../messages';
-import { Alert } from './alert';
+import { Alert } from '../../../components/alert';
 
 export interface FormCardProps {
   /** The form's save (useSaveForm): sent on submit, its state shown. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { parseWithContract } from '@autoradar/contract';
-import { describeApiMessage } from '../errors';
-import { actionStatus } from '../hooks/use-action';
-import { useSaveForm, type SaveForm } from '../hooks/use-save-form';
+import { describeApiMessage } from '../../../api/action-errors';
+import { actionStatus } from '../../../api/use-action';
+import { useSaveForm, type SaveForm } from '../../../api/use-save-form';
 import { adminMessages as t } from '../messages';
 import { AdminDialog } from './admin-dialog';
 import { addSynonym, SynonymsInput } from './synonyms-input';

@@ -7,7 +7,7 @@ import { useCall } from '../../../api/use-call';
 import { removeById, replaceById } from '../list-updates';
 import { adminMessages as t } from '../messages';
 import { AdminPage } from './admin-page';
-import { CallView } from './call-view';
+import { AdminCallView } from './admin-call-view';
 import type { ReferenceFormProps } from './reference-form';
 import { RowActions } from './row-actions';
 import { SearchField } from './search-field';
@@ -81,18 +81,18 @@ export function ReferenceList<T extends Row>({
     <>
       {toolbar ? (
         <div className="admin-toolbar">
-          <div className="admin-row__grow">{searchField}</div>
+          <div className="admin-toolbar__search">{searchField}</div>
           {toolbar}
         </div>
       ) : (
         searchField
       )}
-      <CallView state={list.state} retry={list.retry} empty={empty}>
+      <AdminCallView state={list.state} retry={list.retry} empty={empty}>
         {(rows) => {
           const found = search(rows, list.deferredQuery);
           return found.length === 0 ? <p className="admin-empty">{MESSAGES.nothingFound}</p> : children(found, rows);
         }}
-      </CallView>
+      </AdminCallView>
       {list.editing ? (
         <Fragment key={list.editing.row?.id ?? 'new'}>
           {form({ row: list.editing.row, onClose: list.close, onSaved: list.saved })}

@@ -1,6 +1,6 @@
 import { Button, Input } from '@telegram-apps/telegram-ui';
 import { adminMessages as t } from '../messages';
-import { Field, fieldAria } from './field';
+import { Field, fieldAria } from '../../../components/field/field';
 
 export interface SynonymsInputProps {
   id: string;
@@ -45,8 +45,8 @@ export function SynonymsInput({ id, synonyms, draft, onChange, error }: Synonyms
           ))}
         </ul>
       ) : null}
-      <div className="admin-row">
-        <div className="admin-row__grow">
+      <div className="field__row">
+        <div className="field__grow">
           <Input
             {...fieldAria(id, error)}
             value={draft}

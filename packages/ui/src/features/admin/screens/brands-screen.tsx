@@ -5,7 +5,7 @@ import { deleteBrand, saveBrand } from '../api';
 import { Initial } from '../components/initial';
 import { ReferenceFormDialog, useReferenceForm, type ReferenceFormProps } from '../components/reference-form';
 import { FoundSection, ReferencePage, ReferenceRow, useReferenceList } from '../components/reference-list';
-import { FormTextField } from '../components/text-field';
+import { FormTextField } from '../../../components/field/text-field';
 import { adminMessages } from '../messages';
 import { brandsAtom } from '../state';
 import '../admin.css';

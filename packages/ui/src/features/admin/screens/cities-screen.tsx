@@ -6,7 +6,7 @@ import { deleteCity, saveCity } from '../api';
 import { ReferenceFormDialog, useReferenceForm, type ReferenceFormProps } from '../components/reference-form';
 import { ReferencePage, ReferenceRow, useReferenceList } from '../components/reference-list';
 import { SectionHeading } from '../components/section-heading';
-import { FormTextField } from '../components/text-field';
+import { FormTextField } from '../../../components/field/text-field';
 import { adminMessages } from '../messages';
 import { citiesAtom } from '../state';
 import '../admin.css';

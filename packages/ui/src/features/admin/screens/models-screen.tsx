@@ -1,17 +1,18 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Placeholder, Select } from '@telegram-apps/telegram-ui';
+import { Button, Select } from '@telegram-apps/telegram-ui';
 import { SaveModelRequestSchema, type Brand, type Model } from '@autoradar/contract';
 import { MESSAGES, searchModels } from '@autoradar/core';
 import { useCall } from '../../../api/use-call';
 import { deleteModel, saveModel } from '../api';
 import { AdminPage } from '../components/admin-page';
 import { BrandOptions } from '../components/brand-options';
-import { CallView } from '../components/call-view';
-import { Field, fieldAria } from '../components/field';
+import { AdminCallView } from '../components/admin-call-view';
+import { Field, fieldAria } from '../../../components/field/field';
 import { ReferenceFormDialog, useReferenceForm, type ReferenceFormProps } from '../components/reference-form';
 import { FoundSection, ReferenceList, ReferenceRow, useReferenceList } from '../components/reference-list';
-import { FormTextField } from '../components/text-field';
+import { FormTextField } from '../../../components/field/text-field';
+import { StatusMessage } from '../../../components/status/status';
 import { removeById, replaceById } from '../list-updates';
 import { adminMessages } from '../messages';
 import { brandsAtom, modelDetailsFamily, modelsFamily } from '../state';
@@ -83,7 +84,7 @@ function ModelDetailsPanel({ modelId }: { modelId: number }) {
   const { state, retry } = useCall(modelDetailsFamily(String(modelId)));
   return (
     <div className="admin-details" id={`model-${modelId}-details`}>
-      <CallView state={state} retry={retry}>
+      <AdminCallView state={state} retry={retry}>
         {({ generations, configurations }) => (
           <div className="admin-details__columns">
             <DetailsColumn
@@ -102,7 +103,7 @@ function ModelDetailsPanel({ modelId }: { modelId: number }) {
             />
           </div>
         )}
-      </CallView>
+      </AdminCallView>
     </div>
   );
 }
@@ -193,7 +194,7 @@ export function ModelsScreen() {
 
   return (
     <AdminPage title={t.title}>
-      <CallView state={brands.state} retry={brands.retry} empty={MESSAGES.nothingFound}>
+      <AdminCallView state={brands.state} retry={brands.retry} empty={MESSAGES.nothingFound}>
         {(list) => {
           const known = list.some((brand) => String(brand.id) === brandId);
           return (
@@ -213,12 +214,12 @@ export function ModelsScreen() {
               {known ? (
                 <ModelsOfBrand key={brandId} brandId={brandId} brands={list} />
               ) : (
-                <Placeholder className="admin-state" header={MESSAGES.noBrandSelected} />
+                <StatusMessage look="section" header={MESSAGES.noBrandSelected} />
               )}
             </>
           );
         }}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

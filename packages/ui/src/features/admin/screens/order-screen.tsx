@@ -8,17 +8,18 @@ import type { CallState } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
 import { downloadReport, fetchOrder, refreshOrder, type OrderDetail } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { Alert } from '../components/alert';
-import { CallView } from '../components/call-view';
+import { Alert } from '../../../components/alert';
+import { AdminCallView } from '../components/admin-call-view';
 import { SectionHeading } from '../components/section-heading';
 import { SectionBody, sectionStatusLabel } from '../components/order-sections';
 import { StatusBadge } from '../components/status-badge';
-import { describeApiMessage, describeOr } from '../errors';
+import { describeApiMessage, describeOr } from '../../../api/action-errors';
 import { formatOrderTime } from '../format';
-import { actionStatus, useAction, type ActionState } from '../hooks/use-action';
+import { actionStatus, useAction, type ActionState } from '../../../api/use-action';
 import { useOrderPolling } from '../hooks/use-order-polling';
 import { adminMessages } from '../messages';
 import { orderFamily, pairKey } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.orders;
@@ -79,7 +80,7 @@ function SectionPanel({ detail, part }: { detail: OrderDetail; part: OrderDetail
 /** The order detail for a given load state (apart from the calls, so every state can be rendered on its own). */
 export function OrderView({ state, retry, polling, pollError, refresh, download }: OrderViewProps) {
   return (
-    <CallView state={state} retry={retry}>
+    <AdminCallView state={state} retry={retry}>
       {(detail) => {
         const { order, parts } = detail;
         const completed = canDownloadOrder(order.status);
@@ -133,7 +134,7 @@ export function OrderView({ state, retry, polling, pollError, refresh, download 
           </>
         );
       }}
-    </CallView>
+    </AdminCallView>
   );
 }
 
@@ -153,7 +154,7 @@ export function OrderScreen() {
   const vin = state.kind === 'loaded' ? state.data.order.string : '';
 
   return (
-    <AdminPage title={vin ? t.detailTitle(vin) : t.title} back={`/partners/${id}/orders`}>
+    <AdminPage title={vin ? t.detailTitle(vin) : t.title} back={pathTo(PATHS.orders, { id })}>
       <OrderView
         state={state}
         retry={retry}

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Cell, Section } from '@telegram-apps/telegram-ui';
 import type { Order } from '@autoradar/contract';
 import {
@@ -11,16 +11,18 @@ import {
 import { useCall } from '../../../api/use-call';
 import { createOrder } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
+import { AdminCallView } from '../components/admin-call-view';
 import { FormCard } from '../components/form-card';
-import { FormTextField } from '../components/text-field';
+import { FormTextField } from '../../../components/field/text-field';
+import { linkTo } from '../../../components/link-button';
 import { StatusBadge } from '../components/status-badge';
-import { describeOr } from '../errors';
+import { describeOr } from '../../../api/action-errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
-import { useSaveForm } from '../hooks/use-save-form';
+import { useSaveForm } from '../../../api/use-save-form';
 import { formatOrderTime } from '../format';
 import { adminMessages } from '../messages';
 import { ordersFamily } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.orders;
@@ -77,8 +79,8 @@ export function OrderList({ partnerId, orders }: { partnerId: string; orders: re
       {orders.map((order) => (
         <Cell
           key={order.id}
-          // The kit's Cell renders the router's link (a real <a href>) and passes `to` on to it.
-          {...{ Component: Link, to: `/partners/${partnerId}/orders/${order.id}` }}
+          // The kit's Cell renders the router's link (a real <a href>).
+          {...linkTo(pathTo(PATHS.order, { id: partnerId, orderId: String(order.id) }))}
           className="admin-cell admin-order-row"
           subtitle={t.created(formatOrderTime(order.created_at))}
           after={<StatusBadge status={order.status} />}
@@ -98,11 +100,14 @@ export function OrdersScreen() {
   const { state, retry } = useCall(ordersFamily(id));
   const title = usePartnerTitle(id);
   return (
-    <AdminPage title={t.title} subtitle={title} back="/partners">
-      <NewOrderForm partnerId={id} onCreated={(order) => void navigate(`/partners/${id}/orders/${order.id}`)} />
-      <CallView state={state} retry={retry} empty={MESSAGES.reportsNotFound}>
+    <AdminPage title={t.title} subtitle={title} back={PATHS.partners}>
+      <NewOrderForm
+        partnerId={id}
+        onCreated={(order) => void navigate(pathTo(PATHS.order, { id, orderId: String(order.id) }))}
+      />
+      <AdminCallView state={state} retry={retry} empty={MESSAGES.reportsNotFound}>
         {(orders) => <OrderList partnerId={id} orders={orders} />}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

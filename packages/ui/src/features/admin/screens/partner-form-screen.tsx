@@ -7,13 +7,14 @@ import { failureOf } from '../../../api/api-error';
 import { useCall } from '../../../api/use-call';
 import { savePartner, type PartnerFields } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
-import { Field, fieldAria } from '../components/field';
+import { AdminCallView } from '../components/admin-call-view';
+import { Field, fieldAria } from '../../../components/field/field';
 import { FormCard } from '../components/form-card';
-import { FormTextField } from '../components/text-field';
-import { useSaveForm } from '../hooks/use-save-form';
+import { FormTextField } from '../../../components/field/text-field';
+import { useSaveForm } from '../../../api/use-save-form';
 import { adminMessages } from '../messages';
 import { partnerFamily } from '../state';
+import { PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.partners;
@@ -105,8 +106,8 @@ export function PartnerForm({ partner, save = savePartner, onSaved }: PartnerFor
 export function PartnerCreateScreen() {
   const navigate = useNavigate();
   return (
-    <AdminPage title={t.createTitle} back="/partners">
-      <PartnerForm partner={null} onSaved={() => void navigate('/partners')} />
+    <AdminPage title={t.createTitle} back={PATHS.partners}>
+      <PartnerForm partner={null} onSaved={() => void navigate(PATHS.partners)} />
     </AdminPage>
   );
 }
@@ -117,10 +118,10 @@ export function PartnerEditScreen() {
   const navigate = useNavigate();
   const { state, retry } = useCall(partnerFamily(id));
   return (
-    <AdminPage title={t.editTitle} back="/partners">
-      <CallView state={state} retry={retry}>
-        {(partner) => <PartnerForm partner={partner} onSaved={() => void navigate('/partners')} />}
-      </CallView>
+    <AdminPage title={t.editTitle} back={PATHS.partners}>
+      <AdminCallView state={state} retry={retry}>
+        {(partner) => <PartnerForm partner={partner} onSaved={() => void navigate(PATHS.partners)} />}
+      </AdminCallView>
     </AdminPage>
   );
 }

@@ -4,10 +4,11 @@ import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { AdminPage } from '../components/admin-page';
 import { Initial } from '../components/initial';
-import { CallView } from '../components/call-view';
+import { AdminCallView } from '../components/admin-call-view';
 import { RowActions } from '../components/row-actions';
 import { adminMessages } from '../messages';
 import { partnersAtom } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.partners;
@@ -32,11 +33,11 @@ function PartnerRow({ partner }: { partner: Partner }) {
       description={partner.description ?? undefined}
       multiline
       after={
-        <RowActions name={partner.title} edit={`/partners/${partner.id}/edit`}>
-          <LinkButton size="s" mode="bezeled" to={`/partners/${partner.id}/prompts`}>
+        <RowActions name={partner.title} edit={pathTo(PATHS.partnerEdit, { id: String(partner.id) })}>
+          <LinkButton size="s" mode="bezeled" to={pathTo(PATHS.prompts, { id: String(partner.id) })}>
             {t.prompts}
           </LinkButton>
-          <LinkButton size="s" mode="bezeled" to={`/partners/${partner.id}/orders`}>
+          <LinkButton size="s" mode="bezeled" to={pathTo(PATHS.orders, { id: String(partner.id) })}>
             {t.orders}
           </LinkButton>
         </RowActions>
@@ -54,12 +55,12 @@ export function PartnersScreen() {
     <AdminPage
       title={t.title}
       actions={
-        <LinkButton size="m" to="/partners/create">
+        <LinkButton size="m" to={PATHS.partnerCreate}>
           {t.create}
         </LinkButton>
       }
     >
-      <CallView state={state} retry={retry} empty={t.empty}>
+      <AdminCallView state={state} retry={retry} empty={t.empty}>
         {(partners) => (
           <Section className="admin-section">
             {partners.map((partner) => (
@@ -67,7 +68,7 @@ export function PartnersScreen() {
             ))}
           </Section>
         )}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

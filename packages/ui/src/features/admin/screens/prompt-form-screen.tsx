@@ -4,15 +4,16 @@ import { MESSAGES, validatePromptForm, type FieldErrors } from '@autoradar/core'
 import { useCall } from '../../../api/use-call';
 import { savePrompt, type PromptBody } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
+import { AdminCallView } from '../components/admin-call-view';
 import { FormCard } from '../components/form-card';
-import { FormTextField } from '../components/text-field';
-import { describeOr } from '../errors';
+import { FormTextField } from '../../../components/field/text-field';
+import { describeOr } from '../../../api/action-errors';
 import { usePartnerTitle } from '../hooks/use-partner-title';
-import { useSaveForm } from '../hooks/use-save-form';
+import { useSaveForm } from '../../../api/use-save-form';
 import { adminMessages } from '../messages';
 import { nextPosition } from '../reorder';
 import { pairKey, promptFamily, promptsFamily } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.prompts;
@@ -93,10 +94,10 @@ export function PromptCreateScreen() {
   const navigate = useNavigate();
   const prompts = useCall(promptsFamily(id));
   const title = usePartnerTitle(id);
-  const back = `/partners/${id}/prompts`;
+  const back = pathTo(PATHS.prompts, { id });
   return (
     <AdminPage title={t.createTitle} subtitle={title} back={back}>
-      <CallView state={prompts.state} retry={prompts.retry}>
+      <AdminCallView state={prompts.state} retry={prompts.retry}>
         {(list) => (
           <PromptForm
             partnerId={id}
@@ -105,7 +106,7 @@ export function PromptCreateScreen() {
             onSaved={() => void navigate(back)}
           />
         )}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }
@@ -116,12 +117,12 @@ export function PromptEditScreen() {
   const navigate = useNavigate();
   const { state, retry } = useCall(promptFamily(pairKey(id, promptId)));
   const title = usePartnerTitle(id);
-  const back = `/partners/${id}/prompts`;
+  const back = pathTo(PATHS.prompts, { id });
   return (
     <AdminPage title={t.editTitle} subtitle={title} back={back}>
-      <CallView state={state} retry={retry}>
+      <AdminCallView state={state} retry={retry}>
         {(prompt) => <PromptForm partnerId={id} prompt={prompt} onSaved={() => void navigate(back)} />}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

@@ -7,16 +7,17 @@ import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { deletePrompt, fetchPrompts, savePrompt } from '../api';
 import { AdminPage } from '../components/admin-page';
-import { CallView } from '../components/call-view';
-import { Alert } from '../components/alert';
+import { AdminCallView } from '../components/admin-call-view';
+import { Alert } from '../../../components/alert';
 import { RowActions } from '../components/row-actions';
-import { describeOr } from '../errors';
-import { actionStatus, useAction } from '../hooks/use-action';
+import { describeOr } from '../../../api/action-errors';
+import { actionStatus, useAction } from '../../../api/use-action';
 import { usePartnerTitle } from '../hooks/use-partner-title';
 import { removeById } from '../list-updates';
 import { adminMessages } from '../messages';
 import { moveItem } from '../reorder';
 import { promptsFamily } from '../state';
+import { pathTo, PATHS } from '../../../paths';
 import '../admin.css';
 
 const t = adminMessages.prompts;
@@ -50,7 +51,7 @@ export function PromptList({ partnerId, prompts, onMove, onDeleted, moving }: Pr
           after={
             <RowActions
               name={prompt.key}
-              edit={`/partners/${partnerId}/prompts/${prompt.id}`}
+              edit={pathTo(PATHS.prompt, { id: partnerId, promptId: String(prompt.id) })}
               remove={{
                 question: adminMessages.confirm.prompt(prompt.key),
                 remove: () => deletePrompt(partnerId, String(prompt.id)),
@@ -111,15 +112,15 @@ export function PromptsScreen() {
     <AdminPage
       title={t.title}
       subtitle={title}
-      back="/partners"
+      back={PATHS.partners}
       actions={
-        <LinkButton size="m" to={`/partners/${id}/prompts/create`}>
+        <LinkButton size="m" to={pathTo(PATHS.promptCreate, { id })}>
           {t.create}
         </LinkButton>
       }
     >
       <Alert className="admin-page__alert" message={actionStatus(move.state).error} />
-      <CallView state={state} retry={retry} empty={MESSAGES.keysNotFound}>
+      <AdminCallView state={state} retry={retry} empty={MESSAGES.keysNotFound}>
         {(prompts) => (
           <PromptList
             partnerId={id}
@@ -135,7 +136,7 @@ export function PromptsScreen() {
             onDeleted={(prompt) => dispatch({ type: 'update', update: (list) => removeById(list, prompt.id) })}
           />
         )}
-      </CallView>
+      </AdminCallView>
     </AdminPage>
   );
 }

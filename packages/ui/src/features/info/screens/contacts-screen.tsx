@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { usePlatform } from '../../../platform';
 import { infoMessages } from '../messages';
 import { readOperatorDetails } from '../operator';
+import { PATHS } from '../../../paths';
 import '../info.css';
 
 const t = infoMessages.contacts;
@@ -77,10 +78,10 @@ export function ContactsScreen() {
         <h2 id="contacts-documents">{t.documentsTitle}</h2>
         <ul className="info-links">
           <li>
-            <Link to="/policy">{t.policy}</Link>
+            <Link to={PATHS.policy}>{t.policy}</Link>
           </li>
           <li>
-            <Link to="/rules">{t.rules}</Link>
+            <Link to={PATHS.rules}>{t.rules}</Link>
           </li>
         </ul>
       </section>

@@ -4,6 +4,7 @@ import type { CallState } from '../../../api/atom-with-call';
 import { formatPostPrice } from '../../../components/format-post-price';
 import { landingMessages } from '../messages';
 import { usePlatform } from '../../../platform';
+import { postPath } from '../../../paths';
 
 const t = landingMessages.featured;
 
@@ -32,11 +33,7 @@ export function FeaturedCarousel({ state }: { state: CallState<readonly Post[]> 
           const price = formatPostPrice(post);
           return (
             <li key={post.id} className="featured__item">
-              <Link
-                to={`/posts/${post.id}`}
-                className="featured__card"
-                onClick={() => platform.hapticImpact?.('light')}
-              >
+              <Link to={postPath(post.id)} className="featured__card" onClick={() => platform.hapticImpact?.('light')}>
                 {cover ? <img className="featured__photo" src={cover} alt="" loading="lazy" decoding="async" /> : null}
                 <span className="featured__caption">
                   <span className="featured__title">{post.title}</span>

@@ -8,6 +8,7 @@ import { displayName } from '../../../session/user-display';
 import { LANDING_ROTATION_MS } from '../constants';
 import { useRotation } from '../hooks/rotation';
 import { landingMessages } from '../messages';
+import { PATHS } from '../../../paths';
 
 const t = landingMessages;
 
@@ -54,15 +55,15 @@ export function Hero({ appName }: { appName: string }) {
       {user ? <SignedInAs user={user} /> : null}
       <div className="landing-hero__actions">
         {token ? (
-          <LinkButton to="/search" size="l" stretched onClick={tap}>
+          <LinkButton to={PATHS.search} size="l" stretched onClick={tap}>
             {t.toSearch}
           </LinkButton>
         ) : (
           <>
-            <LinkButton to="/search" size="l" stretched onClick={tap}>
+            <LinkButton to={PATHS.search} size="l" stretched onClick={tap}>
               {t.startSearch}
             </LinkButton>
-            <LinkButton to="/search" size="l" mode="bezeled" stretched onClick={tap}>
+            <LinkButton to={PATHS.search} size="l" mode="bezeled" stretched onClick={tap}>
               {t.signIn}
             </LinkButton>
           </>

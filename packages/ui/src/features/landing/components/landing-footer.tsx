@@ -1,6 +1,7 @@
 import { Caption } from '@telegram-apps/telegram-ui';
 import { Link } from 'react-router-dom';
 import { landingMessages } from '../messages';
+import { PATHS } from '../../../paths';
 
 const t = landingMessages.footer;
 
@@ -10,13 +11,13 @@ export function LandingFooter({ appName }: { appName: string }) {
       <nav aria-label={t.navLabel}>
         <ul className="landing-footer__links">
           <li>
-            <Link to="/policy">{t.policy}</Link>
+            <Link to={PATHS.policy}>{t.policy}</Link>
           </li>
           <li>
-            <Link to="/rules">{t.rules}</Link>
+            <Link to={PATHS.rules}>{t.rules}</Link>
           </li>
           <li>
-            <Link to="/contacts">{t.contacts}</Link>
+            <Link to={PATHS.contacts}>{t.contacts}</Link>
           </li>
         </ul>
       </nav>

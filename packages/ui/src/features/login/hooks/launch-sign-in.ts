@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePlatform } from '../../../platform';
+import { loginPath, PATHS } from '../../../paths';
 
 /**
  * In the mini-app, a guest launched by Telegram goes through the mini-app sign-in once per launch (spec §4), then
@@ -16,8 +17,7 @@ export function useMiniAppLaunchSignIn(isGuest: boolean | undefined): void {
   useEffect(() => {
     if (decided.current || isGuest === undefined) return;
     decided.current = true;
-    if (!initData || !isGuest || pathname === '/login') return;
-    const redirect = pathname === '/' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
-    void navigate(`/login${redirect}`, { replace: true });
+    if (!initData || !isGuest || pathname === PATHS.login) return;
+    void navigate(loginPath(pathname === PATHS.landing ? undefined : pathname + search), { replace: true });
   }, [initData, isGuest, pathname, search, navigate]);
 }

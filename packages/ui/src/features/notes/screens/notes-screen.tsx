@@ -1,20 +1,21 @@
 import { memo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Placeholder, Spinner } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
-import { CallFailure, failureText } from '../../../api/call-view';
+import { CallFailure, CallLoading, failureText } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
+import { StatusMessage } from '../../../components/status/status';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
 import { useChannel } from '../../../realtime';
 import { favouriteIdsAtom } from '../../../store/favourites';
 import { notesMessages as t } from '../messages';
 import { dropNoteAtom, notesAtom, replaceNoteAtom, visibleNotes } from '../state';
+import { PATHS } from '../../../paths';
 import '../notes.css';
 
 const LiveNote = memo(function LiveNote({ post }: { post: Post }) {
@@ -37,11 +38,11 @@ export function NotesView({
 }) {
   if (ids.length === 0 && state.kind !== 'offline' && state.kind !== 'failed') {
     return (
-      <Placeholder
-        className="notes-state"
+      <StatusMessage
+        look="inline"
         header={MESSAGES.noNotes}
         action={
-          <LinkButton to="/search" size="m" mode="bezeled">
+          <LinkButton to={PATHS.search} size="m" mode="bezeled">
             {t.toSearch}
           </LinkButton>
         }
@@ -50,18 +51,14 @@ export function NotesView({
   }
   switch (state.kind) {
     case 'loading':
-      return (
-        <div className="notes-state notes-state--loading" role="status" aria-label={t.loading}>
-          <Spinner size="l" />
-        </div>
-      );
+      return <CallLoading look="inline" label={t.loading} />;
     case 'offline':
     case 'failed':
-      return <CallFailure className="notes-state" message={failureText(state)} retry={retry} retryLabel={t.retry} />;
+      return <CallFailure look="inline" message={failureText(state)} retry={retry} retryLabel={t.retry} />;
     case 'loaded':
     case 'empty': {
       const posts = visibleNotes(state.data, ids);
-      if (posts.length === 0) return <Placeholder className="notes-state" header={MESSAGES.noNotes} />;
+      if (posts.length === 0) return <StatusMessage look="inline" header={MESSAGES.noNotes} />;
       return (
         <ul className="notes-grid" aria-label={t.heading}>
           {posts.map((post) => (

@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import type { User } from '@autoradar/contract';
 import { PRO_OLD_PRICE_RUB, PRO_PRICE_RUB, formatPrice, isProActive } from '@autoradar/core';
 import { payMessages } from '../messages';
+import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 
 const t = payMessages.pro;
 
@@ -21,7 +23,13 @@ export function ProOffer({ user, now, action }: { user: User | undefined; now: D
         </s>{' '}
         <span className="pay-price__period">{t.perMonth}</span>
       </p>
-      {active ? <p className="pay-badge">{t.activeUntil(payMessages.formatDate(new Date(active)))}</p> : null}
+      {active ? (
+        <p className="pay-badge">
+          <Badge tone="positive" size="m">
+            {t.activeUntil(payMessages.formatDate(new Date(active)))}
+          </Badge>
+        </p>
+      ) : null}
       <ul className="pay-benefits">
         {t.benefits.map((benefit) => (
           <li key={benefit}>{benefit}</li>
@@ -31,7 +39,7 @@ export function ProOffer({ user, now, action }: { user: User | undefined; now: D
       <p className="pay-note">{t.paymentNote}</p>
       {!active && !user ? (
         <p className="pay-note">
-          {t.trial} <Link to="/search">{t.trialLink}</Link>
+          {t.trial} <Link to={PATHS.search}>{t.trialLink}</Link>
         </p>
       ) : null}
     </section>

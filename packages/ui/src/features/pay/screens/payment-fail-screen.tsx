@@ -7,6 +7,7 @@ import { useHaptics } from '../../../platform-hooks';
 import { readAppName } from '../../../config';
 import { PrimaryAction } from '../components/primary-action';
 import { payMessages } from '../messages';
+import { PATHS } from '../../../paths';
 import '../pay.css';
 
 const t = payMessages.fail;
@@ -28,7 +29,7 @@ export function PaymentFailScreen() {
           !
         </div>
       </Placeholder>
-      <PrimaryAction label={t.retry} onClick={() => void navigate('/pay')} />
+      <PrimaryAction label={t.retry} onClick={() => void navigate(PATHS.pay)} />
       <div className="pay-secondary">
         <Button size="l" mode="plain" stretched onClick={() => setSupportOpen(true)}>
           {t.support}

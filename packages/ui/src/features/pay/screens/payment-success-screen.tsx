@@ -5,11 +5,13 @@ import { Placeholder } from '@telegram-apps/telegram-ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useHaptics } from '../../../platform-hooks';
 import { readAppName } from '../../../config';
+import { PATHS } from '../../../paths';
 import { useSession } from '../../../session/hooks';
 import { loadUserAtom } from '../../../session/state';
 import { PrimaryAction } from '../components/primary-action';
 import { useProActive } from '../hooks';
 import { payMessages } from '../messages';
+import { Badge } from '../../../components/badge/badge';
 import '../pay.css';
 
 const t = payMessages.success;
@@ -38,9 +40,9 @@ export function PaymentSuccessScreen() {
           <>
             <span className="pay-result__text">{t.text}</span>
             {active ? (
-              <span className="pay-result__badge">
+              <Badge tone="positive" size="m" className="pay-result__badge">
                 {payMessages.pro.activeUntil(payMessages.formatDate(new Date(active)))}
-              </span>
+              </Badge>
             ) : token ? (
               <span className="pay-result__text">{t.pending}</span>
             ) : null}
@@ -51,7 +53,7 @@ export function PaymentSuccessScreen() {
           ✓
         </div>
       </Placeholder>
-      <PrimaryAction label={t.home} onClick={() => void navigate('/')} />
+      <PrimaryAction label={t.home} onClick={() => void navigate(PATHS.landing)} />
     </main>
   );
 }

@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { Button, IconButton, Modal } from '@telegram-apps/telegram-ui';
+import { Button, IconButton } from '@telegram-apps/telegram-ui';
 import { ApiError } from '../../../api/api-error';
+import { actionStatus, useAction } from '../../../api/use-action';
+import { Alert } from '../../../components/alert';
+import { ActionButtons } from '../../../components/dialog/action-dialog';
+import { DialogFrame } from '../../../components/dialog/dialog-frame';
 import { unpublishPost } from '../api';
 import { postActionMessages } from '../messages';
 
 const t = postActionMessages.admin;
 
-type Step = 'menu' | 'confirm' | 'working';
+/** The API's own reason (a listing already taken off), else «Не удалось снять объявление с публикации». */
+const describeRefusal = (failure: unknown) => (failure instanceof ApiError && failure.body?.message) || t.failed;
 
 function MoreIcon() {
   return (
@@ -28,28 +33,23 @@ export interface AdminMenuProps {
 /** The admins' menu of the listing page (spec §2, §6): 'Снять с публикации', confirmed first. */
 export function AdminMenu({ postId, onUnpublished, unpublish = unpublishPost }: AdminMenuProps) {
   const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<Step>('menu');
-  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const action = useAction(() => unpublish(postId), describeRefusal);
 
   const close = () => {
     setOpen(false);
-    setStep('menu');
-    setError(null);
+    setConfirming(false);
+    action.reset();
   };
 
   const confirm = async () => {
-    setStep('working');
-    setError(null);
-    try {
-      await unpublish(postId);
-      close();
-      onUnpublished();
-    } catch (failure) {
-      setError((failure instanceof ApiError && failure.body?.message) || t.failed);
-      setStep('confirm');
-    }
+    const result = await action.start();
+    if (!result.ok) return;
+    close();
+    onUnpublished();
   };
 
+  const { pending, error } = actionStatus(action.state);
   return (
     <>
       <IconButton
@@ -63,55 +63,43 @@ export function AdminMenu({ postId, onUnpublished, unpublish = unpublishPost }: 
       >
         <MoreIcon />
       </IconButton>
-      <Modal
+      <DialogFrame
         open={open}
-        onOpenChange={(next) => (next ? setOpen(true) : close())}
+        onClose={close}
+        title={confirming ? t.confirmTitle : t.title}
         className="post-admin-sheet"
-        aria-labelledby="post-admin-title"
-        header={<Modal.Header />}
-        overlayComponent={<Modal.Overlay className="post-admin-sheet__overlay" />}
+        {...(confirming
+          ? {
+              onSubmit: () => void confirm(),
+              actions: (
+                <ActionButtons
+                  submitLabel={t.confirm}
+                  cancelLabel={t.cancel}
+                  onCancel={close}
+                  pending={pending}
+                  danger
+                />
+              ),
+            }
+          : {})}
       >
-        <div className="post-admin-sheet__body">
-          <h2 id="post-admin-title" className="post-admin-sheet__title">
-            {step === 'menu' ? t.title : t.confirmTitle}
-          </h2>
-          {step === 'menu' ? (
-            <Button
-              size="l"
-              mode="bezeled"
-              stretched
-              className="post-admin-sheet__danger"
-              onClick={() => setStep('confirm')}
-            >
-              {t.unpublish}
-            </Button>
-          ) : (
-            <>
-              <p className="post-admin-sheet__text">{t.confirmText}</p>
-              {error ? (
-                <p className="post-admin-sheet__error" role="alert">
-                  {error}
-                </p>
-              ) : null}
-              <div className="post-admin-sheet__buttons">
-                <Button size="l" mode="bezeled" stretched onClick={close}>
-                  {t.cancel}
-                </Button>
-                <Button
-                  size="l"
-                  stretched
-                  className="post-admin-sheet__confirm"
-                  loading={step === 'working'}
-                  disabled={step === 'working'}
-                  onClick={() => void confirm()}
-                >
-                  {t.confirm}
-                </Button>
-              </div>
-            </>
-          )}
-        </div>
-      </Modal>
+        {confirming ? (
+          <>
+            <p className="dialog__text post-admin-sheet__text">{t.confirmText}</p>
+            <Alert message={error} />
+          </>
+        ) : (
+          <Button
+            size="l"
+            mode="bezeled"
+            stretched
+            className="post-admin-sheet__danger"
+            onClick={() => setConfirming(true)}
+          >
+            {t.unpublish}
+          </Button>
+        )}
+      </DialogFrame>
     </>
   );
 }

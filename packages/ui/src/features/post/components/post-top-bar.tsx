@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { FavouriteButton } from '../../../components/post-card';
 import { postMessages } from '../messages';
+import { PATHS } from '../../../paths';
 import { usePlatform } from '../../../platform';
 import { ShareButton } from './share-button';
 
@@ -11,7 +12,7 @@ function useGoBack(): () => void {
     const state: unknown = window.history.state;
     const idx = state && typeof state === 'object' && 'idx' in state ? Number(state.idx) : 0;
     if (idx > 0) void navigate(-1);
-    else void navigate('/', { replace: true });
+    else void navigate(PATHS.landing, { replace: true });
   };
 }
 
@@ -38,7 +39,7 @@ export function PostTopBar({ postId, title, adminMenu }: PostTopBarProps) {
     <nav className="post-top-bar">
       {showBack ? (
         <Link
-          to="/"
+          to={PATHS.landing}
           className="post-top-bar__back"
           onClick={(event) => {
             event.preventDefault();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Placeholder } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
 import { isAdmin } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
@@ -8,8 +7,10 @@ import { CallView } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { LinkButton } from '../../../components/link-button';
 import { SupportDialog } from '../../../components/support-dialog/support-dialog';
+import { StatusMessage } from '../../../components/status/status';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
+import { PATHS } from '../../../paths';
 import { useSession } from '../../../session/hooks';
 import { AdminMenu } from '../components/admin-menu';
 import { InspectionDialog } from '../components/inspection-dialog';
@@ -79,18 +80,18 @@ function LoadedPost({
 export function PostView({ state, retry, now, onOrderInspection, onSupport }: PostViewProps) {
   if (state.kind === 'failed' && isPostMissing(state.status))
     return (
-      <Placeholder
-        className="post-state"
+      <StatusMessage
+        look="screen"
         header={state.message}
         action={
-          <LinkButton to="/" size="l">
+          <LinkButton to={PATHS.landing} size="l">
             {t.home}
           </LinkButton>
         }
       />
     );
   return (
-    <CallView state={state} retry={retry} className="post-state" loadingLabel={t.loading} retryLabel={t.retry}>
+    <CallView state={state} retry={retry} look="screen" loadingLabel={t.loading} retryLabel={t.retry}>
       {(post) => (
         <LoadedPost
           post={post}

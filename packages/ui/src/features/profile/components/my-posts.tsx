@@ -1,10 +1,12 @@
-import { Placeholder } from '@telegram-apps/telegram-ui';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallView } from '../../../api/call-view';
 import { LinkButton } from '../../../components/link-button';
 import { PostCard } from '../../../components/post-card';
+import { StatusMessage } from '../../../components/status/status';
 import type { MyPosts } from '../api';
 import { profileMessages as t } from '../messages';
+import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 
 export interface MyPostsViewProps {
   state: CallState<MyPosts>;
@@ -25,7 +27,7 @@ export function MyPostsView({ state, retry }: MyPostsViewProps) {
             </span>
           ) : null}
         </h2>
-        <LinkButton to="/new" size="s" mode="bezeled">
+        <LinkButton to={PATHS.newListing} size="s" mode="bezeled">
           {t.add}
         </LinkButton>
       </div>
@@ -39,17 +41,19 @@ function MyPostsBody({ state, retry }: MyPostsViewProps) {
     <CallView
       state={state}
       retry={retry}
-      className="profile-state"
+      look="section"
+      className="profile-posts__state"
       size="m"
       loadingLabel={t.loadingPosts}
       retryLabel={t.retry}
       empty={
-        <Placeholder
-          className="profile-state"
+        <StatusMessage
+          look="section"
+          className="profile-posts__state"
           header={t.noPosts}
           description={t.noPostsNote}
           action={
-            <LinkButton to="/new" size="m">
+            <LinkButton to={PATHS.newListing} size="m">
               {t.addFirst}
             </LinkButton>
           }
@@ -60,7 +64,9 @@ function MyPostsBody({ state, retry }: MyPostsViewProps) {
         <ul className="profile-posts__grid">
           {data.posts.map((post) => (
             <li key={post.id} className="profile-posts__item">
-              <span className={`profile-status profile-status--${post.status}`}>{t.status[post.status]}</span>
+              <Badge tone={post.status === 'published' ? 'success' : 'dark'} className="profile-status">
+                {t.status[post.status]}
+              </Badge>
               <PostCard post={post} canNote={false} />
             </li>
           ))}

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { Button, Spinner } from '@telegram-apps/telegram-ui';
+import { Button } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
 import { isProActive, MESSAGES } from '@autoradar/core';
 import { ApiError } from '../../../api/api-error';
+import { actionStatus, useAction } from '../../../api/use-action';
 import { clearStoredToken } from '../../../api/token-storage';
+import { CallLoading } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
+import { Alert } from '../../../components/alert';
 import { LinkButton } from '../../../components/link-button';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
@@ -18,6 +21,8 @@ import { UserAvatar } from '../components/user-avatar';
 import { profileMessages as t } from '../messages';
 import { myPostsAtom } from '../state';
 import { formatUntil } from '../user-display';
+import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 import '../profile.css';
 
 function Tariff({ user, now }: { user: User; now: Date }) {
@@ -29,7 +34,7 @@ function Tariff({ user, now }: { user: User; now: Date }) {
       </h2>
       {pro && user.pro_expired ? (
         <p className="profile-tariff__state">
-          <span className="profile-pro-badge">PRO</span>
+          <Badge tone="pro">PRO</Badge>
           <span>
             {t.proActive} {t.proUntil(formatUntil(user.pro_expired))}
           </span>
@@ -40,39 +45,36 @@ function Tariff({ user, now }: { user: User; now: Date }) {
           <p className="profile-card__note">{t.basicNote}</p>
         </>
       )}
-      <LinkButton to="/pay" size="m" mode={pro ? 'bezeled' : 'filled'} stretched>
+      <LinkButton to={PATHS.pay} size="m" mode={pro ? 'bezeled' : 'filled'} stretched>
         {pro ? t.extendPro : t.getPro}
       </LinkButton>
     </section>
   );
 }
 
+/** Why signing out everywhere failed: the connection hint without an answer, else the server's error (spec §8). */
+const describeLogoutError = (failure: unknown) =>
+  failure instanceof ApiError && failure.isNetworkError
+    ? MESSAGES.connectionProblem
+    : MESSAGES.genericError(failure instanceof Error ? failure.message : String(failure));
+
 function Account() {
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'one' | 'all' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const logoutAll = async () => {
-    setBusy('all');
-    setError(null);
+  const [leaving, setLeaving] = useState(false);
+  const everywhere = useAction(async () => {
     try {
       await logoutEverywhere();
     } catch (failure) {
-      setBusy(null);
-      if (!(failure instanceof ApiError) || failure.status !== 401) {
-        setError(
-          failure instanceof ApiError && failure.isNetworkError
-            ? MESSAGES.connectionProblem
-            : MESSAGES.genericError((failure as Error).message),
-        );
-        return;
-      }
+      // A 401 means the token is revoked already: the logout below finishes what was asked.
+      if (!(failure instanceof ApiError) || failure.status !== 401) throw failure;
     }
     // Every token is revoked already: forget this one first, so the logout does not ask the server again.
     clearStoredToken();
     await logout();
-  };
+  }, describeLogoutError);
+  const { pending: leavingEverywhere, error } = actionStatus(everywhere.state);
+  const busy = leaving || leavingEverywhere;
 
   return (
     <section className="profile-card profile-account" aria-labelledby="profile-account-title">
@@ -83,10 +85,10 @@ function Account() {
         size="m"
         mode="bezeled"
         stretched
-        loading={busy === 'one'}
-        disabled={busy !== null}
+        loading={leaving}
+        disabled={busy}
         onClick={() => {
-          setBusy('one');
+          setLeaving(true);
           void logout();
         }}
       >
@@ -96,16 +98,16 @@ function Account() {
         <div className="profile-confirm" role="group" aria-label={t.logoutAll}>
           <p className="profile-card__note">{t.logoutAllConfirm}</p>
           <div className="profile-confirm__buttons">
-            <Button size="m" mode="plain" disabled={busy !== null} onClick={() => setConfirming(false)}>
+            <Button size="m" mode="plain" disabled={busy} onClick={() => setConfirming(false)}>
               {t.cancel}
             </Button>
             <Button
               size="m"
               mode="filled"
               className="profile-danger"
-              loading={busy === 'all'}
-              disabled={busy !== null}
-              onClick={() => void logoutAll()}
+              loading={leavingEverywhere}
+              disabled={busy}
+              onClick={() => void everywhere.start()}
             >
               {t.logoutAllYes}
             </Button>
@@ -116,11 +118,7 @@ function Account() {
           {t.logoutAll}
         </Button>
       )}
-      {error ? (
-        <p className="profile-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert message={error} />
     </section>
   );
 }
@@ -170,14 +168,7 @@ export function ProfileScreen() {
 
   return (
     <main className="profile-page">
-      {user ? (
-        <ProfileView user={user} now={now} />
-      ) : (
-        <div className="profile-state" role="status" aria-live="polite">
-          <Spinner size="l" />
-          <span className="profile-state__label">{t.loading}</span>
-        </div>
-      )}
+      {user ? <ProfileView user={user} now={now} /> : <CallLoading look="screen" label={t.loading} />}
     </main>
   );
 }

@@ -3,7 +3,8 @@ import type { Brand } from '@autoradar/contract';
 import { MESSAGES, searchBrands } from '@autoradar/core';
 import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
-import { otherBrandsAtom, popularBrandsAtom, rememberBrandsAtom } from '../state';
+import { otherBrandsAtom, popularBrandsAtom } from '../../../store/reference';
+import { rememberBrandsAtom } from '../state';
 import { DialogEmpty, DialogLoadState } from './dialog-states';
 import {
   OptionGroup,

@@ -5,7 +5,8 @@ import { toggleId } from '../filter-rules';
 import { useRememberedList } from '../hooks/use-remembered-list';
 import { searchMessages as t } from '../messages';
 import { formatRegionName } from '../region-name';
-import { citiesAtom, knownCitiesAtom, rememberCitiesAtom } from '../state';
+import { citiesAtom } from '../../../store/reference';
+import { knownCitiesAtom, rememberCitiesAtom } from '../state';
 import { DialogEmpty, DialogLoadState } from './dialog-states';
 import { OptionGroup, OptionRow, SelectionDialog, type SelectionDialogProps } from './filter-dialog';
 

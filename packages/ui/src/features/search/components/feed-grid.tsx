@@ -38,7 +38,7 @@ export function FeedGrid({ posts, layout, busy }: { posts: readonly Post[]; layo
 /** Placeholder cards while the first page loads. */
 export function FeedSkeleton({ layout }: { layout: FeedLayout }) {
   return (
-    <div className="feed-state" role="status" aria-live="polite">
+    <div className="feed-skeletons" role="status" aria-live="polite">
       <span className="visually-hidden">{t.loading}</span>
       <ul className={`feed-grid feed-grid--${layout}`} aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (

@@ -4,6 +4,8 @@ import { LinkButton } from '../../../components/link-button';
 import { formatFeedCount, formatFoundLine } from '../filter-rules';
 import { searchMessages as t } from '../messages';
 import { feedLayoutAtom } from '../state';
+import { PATHS } from '../../../paths';
+import { Badge } from '../../../components/badge/badge';
 
 function SparkIcon() {
   return (
@@ -18,10 +20,10 @@ export function FoundLine({ total, all }: { total: number; all: number }) {
   return (
     <div className="found-line" role="status" aria-live="polite">
       <span className="found-line__count">{formatFoundLine(total)}</span>
-      <span className="found-line__badge">
+      <Badge tone="ai">
         <SparkIcon />
         {t.aiBadge}
-      </span>
+      </Badge>
       <span className="found-line__all">{t.allCount(formatFeedCount(all))}</span>
     </div>
   );
@@ -72,7 +74,7 @@ export function DelayBanner() {
   return (
     <div className="delay-banner">
       <p className="delay-banner__text">{t.delayBanner}</p>
-      <LinkButton to="/pay" size="s" mode="bezeled">
+      <LinkButton to={PATHS.pay} size="s" mode="bezeled">
         {t.delayBannerLink}
       </LinkButton>
     </div>

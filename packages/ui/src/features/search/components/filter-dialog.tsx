@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Button, Input, Modal } from '@telegram-apps/telegram-ui';
+import { Button, Input } from '@telegram-apps/telegram-ui';
+import { DialogFrame } from '../../../components/dialog/dialog-frame';
 import { useMainButton } from '../../../platform-hooks';
 import { searchMessages as t } from '../messages';
 import { useDraft } from './use-draft';
@@ -20,75 +21,9 @@ export interface FilterDialogProps {
   children: ReactNode;
 }
 
-export interface DialogFrameProps {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  /** 'list': fullscreen on phones, up to 800 wide (spec §9); 'compact': a short sheet for the range menus. */
-  variant: 'list' | 'compact';
-  /** Enter in a field, or the footer's submit button. */
-  onSubmit: () => void;
-  /** Above the scrolling content (a list dialog's search box). */
-  top?: ReactNode;
-  /** The footer's buttons; nothing leaves the footer out. */
-  actions?: ReactNode;
-  /** A class of the scrolling content, besides its own. */
-  contentClassName?: string;
-  children: ReactNode;
-}
-
-/**
- * The frame the search screen's dialogs share: the kit's Modal (focus trapped, Escape and the backdrop close it) with
- * a title and Закрыть, the scrolling content, and the footer, all one form.
- */
-export function DialogFrame({
-  open,
-  onClose,
-  title,
-  variant,
-  onSubmit,
-  top,
-  actions,
-  contentClassName,
-  children,
-}: DialogFrameProps) {
-  const titleId = useId();
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      className={`filter-dialog filter-dialog--${variant}`}
-      aria-labelledby={titleId}
-      header={<Modal.Header />}
-      overlayComponent={<Modal.Overlay className="filter-dialog__overlay" />}
-    >
-      <form
-        className="filter-dialog__frame"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <div className="filter-dialog__head">
-          <h2 id={titleId} className="filter-dialog__title">
-            {title}
-          </h2>
-          <Button type="button" size="s" mode="plain" onClick={onClose}>
-            {t.close}
-          </Button>
-        </div>
-        {top}
-        <div className={contentClassName ? `filter-dialog__content ${contentClassName}` : 'filter-dialog__content'}>
-          {children}
-        </div>
-        {actions ? <div className="filter-dialog__actions">{actions}</div> : null}
-      </form>
-    </Modal>
-  );
-}
+/** 'list': fullscreen on phones, up to 800 wide (spec §9); 'compact': a short sheet for the range menus. */
+export const dialogSize = (variant: 'list' | 'compact') =>
+  variant === 'list' ? ({ width: 'wide', tall: true } as const) : ({ width: 'form' } as const);
 
 /**
  * The frame every filter dialog shares: a title, an optional search box, the content, and Clear and Apply at the
@@ -112,7 +47,8 @@ export function FilterDialog({
       open={open}
       onClose={onClose}
       title={title}
-      variant={variant}
+      {...dialogSize(variant)}
+      closeLabel={t.close}
       onSubmit={() => {
         if (!applyDisabled) onApply();
       }}

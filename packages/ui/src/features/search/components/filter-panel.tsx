@@ -15,8 +15,9 @@ import {
   LazyPriceMenu as PriceMenu,
   LazyYearMenu as YearMenu,
 } from './lazy-dialogs';
-import { FILTER_PARAM, SavedFilters } from './saved-filters';
+import { SavedFilters } from './saved-filters';
 import { SearchBox } from './search-box';
+import { FILTER_PARAM } from '../../../paths';
 
 type DialogName = 'brands' | 'models' | 'cities' | 'price' | 'year';
 

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Input } from '@telegram-apps/telegram-ui';
 import type { FieldErrors } from '@autoradar/core';
+import { FieldNote } from '../../../components/field/field';
 import type { RangeDraft } from '../filter-rules';
 import { FilterDialog } from './filter-dialog';
 
@@ -41,9 +42,9 @@ function BoundField({
         onChange={(event) => onChange(event.target.value)}
       />
       {error ? (
-        <span id={errorId} className="range-field__error" role="alert">
+        <FieldNote tone="error" id={errorId} role="alert">
           {error}
-        </span>
+        </FieldNote>
       ) : null}
     </div>
   );

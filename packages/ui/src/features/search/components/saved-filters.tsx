@@ -6,19 +6,18 @@ import type { Filter, User } from '@autoradar/contract';
 import { isProActive } from '@autoradar/core';
 import { describeCallError } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
+import { actionStatus, useAction } from '../../../api/use-action';
 import { deleteSavedFilter, toggleSavedFilter } from '../api';
 import { criteriaKey, hasFilterChanges, type FeedCriteria } from '../filter-rules';
 import { searchMessages as t } from '../messages';
 import { linkedFilterMissingAtom, savedFiltersAtom, selectedFilterIdAtom, selectSavedFilterAtom } from '../state';
 import { LazySaveFilterDialog as SaveFilterDialog } from './lazy-dialogs';
+import { FILTER_PARAM } from '../../../paths';
 
 // Only a user with saved filters needs the selector (and the kit's Select and Switch): it loads when there is one.
 const SavedFilterPicker = lazy(() =>
   import('./saved-filter-picker').then((module) => ({ default: module.SavedFilterPicker })),
 );
-
-/** The query parameter a deep link names a saved filter with (the mini-app's `startapp=filter_<id>`). */
-export const FILTER_PARAM = 'filter';
 
 const upsert = (list: Filter[], filter: Filter) =>
   list.some((other) => other.id === filter.id)
@@ -35,8 +34,9 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
   const selectedId = useAtomValue(selectedFilterIdAtom);
   const select = useSetAtom(selectSavedFilterAtom);
   const [dialog, setDialog] = useState<'create' | 'edit' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Toggling and deleting: one at a time, and the last failure shown until the next try or another choice.
+  const action = useAction((run: () => Promise<void>) => run(), describeCallError);
+  const { pending: busy, error } = actionStatus(action.state);
   const [params, setParams] = useSearchParams();
   const linkedId = params.get(FILTER_PARAM);
   const key = criteriaKey(criteria);
@@ -71,20 +71,6 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
   const pro = isProActive(user, now);
   const changed = hasFilterChanges(criteria, selected);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      return true;
-    } catch (failure) {
-      setError(describeCallError(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const onSaved = (filter: Filter) => {
     setDialog(null);
     if (state.kind === 'loaded') dispatch({ type: 'update', update: (list) => upsert(list, filter) });
@@ -110,23 +96,25 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
             pro={pro}
             busy={busy}
             onSelect={(filter) => {
-              setError(null);
+              action.reset();
               setLinkMissing(null);
               select(filter);
             }}
             onToggle={(filter, active) =>
-              void run(async () => {
+              void action.start(async () => {
                 const updated = await toggleSavedFilter(filter.id, active);
                 dispatch({ type: 'update', update: (list) => upsert(list, updated) });
               })
             }
             onEdit={() => setDialog('edit')}
             onDelete={(filter) =>
-              run(async () => {
-                await deleteSavedFilter(filter.id);
-                dispatch({ type: 'update', update: (list) => list.filter((other) => other.id !== filter.id) });
-                select(null);
-              })
+              action
+                .start(async () => {
+                  await deleteSavedFilter(filter.id);
+                  dispatch({ type: 'update', update: (list) => list.filter((other) => other.id !== filter.id) });
+                  select(null);
+                })
+                .then((result) => result.ok)
             }
           />
         </Suspense>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { modelsMapAtom, rememberModelsAtom } from '../../../store/posts-store';
-import { fetchBrandsByIds, fetchCitiesByIds, fetchModelsByIds } from '../api';
+import { fetchBrandsByIds, fetchCitiesByIds, fetchModelsByIds } from '../../../api/reference';
 import type { FeedCriteria } from '../filter-rules';
 import { knownBrandsAtom, knownCitiesAtom, rememberBrandsAtom, rememberCitiesAtom } from '../state';
 

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { Placeholder } from '@telegram-apps/telegram-ui';
 import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallFailure, failureText } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { useMinuteClock } from '../../../components/post-card';
 import { TestPeriodCard } from '../../../components/test-period-card/test-period-card';
+import { StatusMessage } from '../../../components/status/status';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
 import { useSession } from '../../../session/hooks';
@@ -34,14 +34,14 @@ export function FeedView({ state, retry, layout, reloading }: FeedViewProps) {
       return <FeedSkeleton layout={layout} />;
     case 'offline':
     case 'failed':
-      return <CallFailure className="feed-state" message={failureText(state)} retry={retry} retryLabel={t.retry} />;
+      return <CallFailure look="inline" message={failureText(state)} retry={retry} retryLabel={t.retry} />;
     case 'empty':
       return (
         <>
           <div className="feed-head">
             <FoundLine total={0} all={state.data.all} />
           </div>
-          <Placeholder className="feed-state" header={MESSAGES.nothingFound} aria-busy={reloading} />
+          <StatusMessage look="inline" header={MESSAGES.nothingFound} aria-busy={reloading} />
         </>
       );
     case 'loaded':

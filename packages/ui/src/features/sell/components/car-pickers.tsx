@@ -5,11 +5,18 @@ import type { Brand, Configuration, Generation, Model } from '@autoradar/contrac
 import { MESSAGES } from '@autoradar/core';
 import type { CallAtom, CallState } from '../../../api/atom-with-call';
 import { useCall } from '../../../api/use-call';
-import type { fetchCarData } from '../api';
+import type { fetchCarData } from '../../../api/reference';
 import type { ListingForm } from '../listing-form';
 import { sellMessages as t } from '../messages';
-import { brandsAtom, carDataFamily, carDataKey, configurationsFamily, generationsFamily, modelsFamily } from '../state';
-import { describedBy, Field } from './field';
+import {
+  brandsAtom,
+  carDataFamily,
+  carDataKey,
+  configurationsFamily,
+  generationsFamily,
+  modelsFamily,
+} from '../../../store/reference';
+import { describedBy, Field } from '../../../components/field/field';
 
 /** Stands in for a call that is not wanted yet (no brand chosen): always loading, never loads. */
 const idleAtom = atom(

@@ -6,6 +6,7 @@ import {
   stripForbiddenChars,
   type ContactType,
 } from '@autoradar/core';
+import { FieldNote } from '../../../components/field/field';
 import { emptyContact, type FormContact } from '../listing-form';
 import { sellMessages as t } from '../messages';
 
@@ -93,14 +94,18 @@ export function ContactsEditor({
               </Button>
             </div>
             {rowError ? (
-              <p className="sell-field__error" id={`${id}-error`}>
+              <FieldNote tone="error" id={`${id}-error`} className="field__note--inset">
                 {rowError}
-              </p>
+              </FieldNote>
             ) : null}
           </div>
         );
       })}
-      {error ? <p className="sell-field__error sell-contacts__error">{error}</p> : null}
+      {error ? (
+        <FieldNote tone="error" className="field__note--inset">
+          {error}
+        </FieldNote>
+      ) : null}
       <div className="sell-contacts__footer">
         <Button
           mode="bezeled"
@@ -110,7 +115,7 @@ export function ContactsEditor({
         >
           {t.addContact}
         </Button>
-        <span className="sell-field__hint">{t.contactsHint}</span>
+        <FieldNote>{t.contactsHint}</FieldNote>
       </div>
     </div>
   );

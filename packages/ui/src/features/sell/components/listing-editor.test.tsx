@@ -273,9 +273,9 @@ describe('messages (spec §8)', () => {
     await user.selectOptions(await screen.findByLabelText('Кузов'), 'Седан');
     await user.type(screen.getByLabelText('Город'), 'Казань');
     const field = await screen.findByText('Кузов не относится к выбранному поколению', {
-      selector: '.sell-field__error',
+      selector: '.field__note--error',
     });
-    expect(within(field.closest('.sell-field')!).getByLabelText('Кузов')).toBeTruthy();
+    expect(within(field.closest('.field')!).getByLabelText('Кузов')).toBeTruthy();
     await waitFor(() => expect(api.stored).toMatchObject({ city: 'Казань', generation_id: 5, model_id: 10 }), {
       timeout: 3000,
     });

@@ -5,7 +5,7 @@ import type { Draft } from '@autoradar/contract';
 import { UPLOAD_DONE_REMOVAL_MS } from '@autoradar/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error';
-import { AUTOSAVE_DEBOUNCE_MS } from '../hooks/use-listing-draft';
+import { AUTOSAVE_DEBOUNCE_MS } from '../hooks/use-draft-saving';
 import type { UploadFn } from '../hooks/use-uploads';
 import type { MediaItem } from '../listing-form';
 import { emptyDraft, installFakeApi, renderEditor } from '../testing';

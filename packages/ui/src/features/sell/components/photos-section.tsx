@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button, FileInput, Progress } from '@telegram-apps/telegram-ui';
 import { MESSAGES, PHOTO_MIME_TYPES } from '@autoradar/core';
+import { FieldNote } from '../../../components/field/field';
 import type { MediaItem } from '../listing-form';
 import type { UploadItem } from '../hooks/use-uploads';
 import { sellMessages as t } from '../messages';
+import { Badge } from '../../../components/badge/badge';
 
 export interface PhotosSectionProps {
   media: MediaItem[];
@@ -40,7 +42,7 @@ export function PhotosSection({
             <li key={m.id} className={m.main ? 'sell-photo sell-photo--main' : 'sell-photo'}>
               <div className="sell-photo__frame">
                 <img className="sell-photo__image" src={m.src} alt={t.photoAlt(media.indexOf(m) + 1)} />
-                {m.main ? <span className="sell-photo__badge">{t.mainPhoto}</span> : null}
+                {m.main ? <Badge className="sell-photo__badge">{t.mainPhoto}</Badge> : null}
               </div>
               <div className="sell-photo__actions">
                 {m.main ? null : (
@@ -78,7 +80,7 @@ export function PhotosSection({
           if (files.length > 0) onPick(files);
         }}
       />
-      <p className="sell-field__hint sell-photos__hint">{t.photosHint}</p>
+      <FieldNote className="sell-photos__hint">{t.photosHint}</FieldNote>
     </div>
   );
 }

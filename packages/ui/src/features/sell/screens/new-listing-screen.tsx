@@ -17,7 +17,7 @@ export function NewListingScreen() {
   useDocumentTitle(t.documentTitle(readAppName()));
 
   let body;
-  if (!user || state.kind === 'loading') body = <CallLoading className="sell-state" label={t.loading} />;
+  if (!user || state.kind === 'loading') body = <CallLoading look="screen" label={t.loading} />;
   else if (state.kind === 'loaded' || state.kind === 'empty')
     body = <ListingEditor key={state.data.id} draft={state.data} user={user} />;
   else {
@@ -34,7 +34,7 @@ export function NewListingScreen() {
         <ListingEditor key="device-copy" draft={null} user={user} />
       </>
     ) : (
-      <CallFailure className="sell-state" message={message} retry={retry} retryLabel={t.retry} />
+      <CallFailure look="screen" message={message} retry={retry} retryLabel={t.retry} />
     );
   }
 

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { parseWithContract } from '@autoradar/contract';
 import type { FieldErrors } from '@autoradar/core';
-import { fieldErrorsOf, firstErrors } from '../errors';
+import { fieldErrorsOf, firstErrors } from './action-errors';
 import { useAction, type ActionState } from './use-action';
 
 export interface SaveFormOptions<F, B, R> {

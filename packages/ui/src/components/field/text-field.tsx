@@ -1,11 +1,20 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Input, Textarea } from '@telegram-apps/telegram-ui';
-import type { SaveForm } from '../hooks/use-save-form';
-import { Field, fieldAria } from './field';
+import type { SaveForm } from '../../api/use-save-form';
+import { Field, fieldAria, TextCounter } from './field';
 
 type InputAttributes = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'name' | 'placeholder' | 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength'
+  | 'name'
+  | 'placeholder'
+  | 'type'
+  | 'inputMode'
+  | 'autoComplete'
+  | 'autoCapitalize'
+  | 'spellCheck'
+  | 'maxLength'
+  | 'list'
+  | 'enterKeyHint'
 >;
 
 export interface TextFieldProps extends InputAttributes {
@@ -13,19 +22,26 @@ export interface TextFieldProps extends InputAttributes {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string | undefined;
+  error?: string | null | undefined;
   hint?: ReactNode;
   required?: boolean;
+  disabled?: boolean;
   /** A text area of this many rows instead of a one-line input. */
   rows?: number;
+  /** Shows how much of this advisory limit the text uses (spec §5's 500: shown, not enforced). */
+  counter?: number;
+  /** The label is read out but not shown (a section title above already says it). */
+  labelHidden?: boolean;
   /** The input's own class (the VIN's letters). */
   inputClassName?: string;
   /** Shown on the input's line: before it a preview, after it a button. */
   before?: ReactNode;
   after?: ReactNode;
+  /** The input was left (a form shows an error only once its field was visited). */
+  onBlur?: () => void;
 }
 
-/** A labelled text input or text area of an admin form, tied to its error or hint (core's and the API's words). */
+/** A labelled text input or text area, tied to its error, hint and counter (core's and the API's words). */
 export function TextField({
   id,
   label,
@@ -34,33 +50,54 @@ export function TextField({
   error,
   hint,
   required = false,
+  disabled,
   rows,
+  counter,
+  labelHidden,
   inputClassName,
   before,
   after,
   type,
   inputMode,
+  enterKeyHint,
   ...attributes
 }: TextFieldProps) {
   const common = {
-    ...fieldAria(id, error, Boolean(hint)),
+    ...fieldAria(id, error, Boolean(hint), counter !== undefined),
     ...(required ? { 'aria-required': true } : {}),
     ...attributes,
     className: inputClassName,
+    status: error ? ('error' as const) : undefined,
+    disabled,
     value,
   };
   const input =
     rows === undefined ? (
-      <Input {...common} type={type} inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+      <Input
+        {...common}
+        type={type}
+        inputMode={inputMode}
+        enterKeyHint={enterKeyHint}
+        onChange={(event) => onChange(event.target.value)}
+      />
     ) : (
       <Textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
     );
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      labelHidden={labelHidden}
+      aside={
+        counter === undefined ? undefined : <TextCounter id={`${id}-counter`} length={value.length} max={counter} />
+      }
+    >
       {before || after ? (
-        <div className="admin-row">
+        <div className="field__row">
           {before}
-          <div className="admin-row__grow">{input}</div>
+          <div className="field__grow">{input}</div>
           {after}
         </div>
       ) : (
@@ -83,7 +120,7 @@ export interface FormTextFieldProps<F> extends Omit<TextFieldProps, 'id' | 'name
   accept?: (typed: string) => string;
 }
 
-/** A TextField bound to a form's text field: its value, its error, and typing into it. */
+/** A TextField bound to a form's text field (useSaveForm): its value, its error, and typing into it. */
 export function FormTextField<F>({ form, name, error, accept = (typed) => typed, ...props }: FormTextFieldProps<F>) {
   return (
     <TextField

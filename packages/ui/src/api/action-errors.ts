@@ -1,9 +1,9 @@
 import type { FieldErrors } from '@autoradar/core';
 import { MESSAGES } from '@autoradar/core';
-import { ApiError } from '../../api/api-error';
-import { describeCallError, isOffline } from '../../api/atom-with-call';
+import { ApiError } from './api-error';
+import { describeCallError, isOffline } from './atom-with-call';
 
-// How the admin screens word a failed action (spec §8), and field errors from the API's 422 envelope.
+// How a screen words a failed action (spec §8), and a form's field errors from the API's 422 envelope.
 
 /** No answer: the connection hint; otherwise `fallback` (the spec's text for that action). */
 export const describeOr = (fallback: string) => (error: unknown) =>
