@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { createDb } from '@autoradar/db';
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
-import { readBotEnv } from './env';
+import { botSecretProblem, readBotEnv } from './env';
 import { BOT_DISABLED_MESSAGE } from './bot';
 import { startBotProcess } from './bot-process';
 
 // The bot as its own process (production compose). The embedded default runs it inside the API process instead,
 // because an embedded PGlite database can be opened by one process only.
+const secretProblem = botSecretProblem();
+if (secretProblem) {
+  console.error(secretProblem);
+  process.exit(1);
+}
 const env = readBotEnv();
 if (!env.token) {
   console.log(BOT_DISABLED_MESSAGE);

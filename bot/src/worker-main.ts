@@ -1,12 +1,17 @@
 import { createDb } from '@autoradar/db';
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
-import { readBotEnv } from './env';
+import { botSecretProblem, readBotEnv } from './env';
 import { startWorkerProcess } from './worker-process';
 
 // The saved-filter notification worker as its own process (production: N of them beside API instances started with
 // NOTIFY_WORKER=false). It needs PostgreSQL (DATABASE_URL): an embedded PGlite belongs to the API process, which runs
 // the worker itself. Rows are claimed with SKIP LOCKED leases, so any number of these share the queue.
 
+const secretProblem = botSecretProblem();
+if (secretProblem) {
+  console.error(secretProblem);
+  process.exit(1);
+}
 const env = readBotEnv();
 const databaseUrl = process.env['DATABASE_URL']?.trim();
 if (!databaseUrl) {

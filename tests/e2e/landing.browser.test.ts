@@ -6,7 +6,14 @@ import { startFakeCbr, type FakeCbr } from '../../apps/api/src/modules/rates/tes
 import { startFakeCoinGecko, type FakeCoinGecko } from '../../apps/api/src/modules/rates/testing/fake-coingecko';
 import { launchBrowser } from '../support/browser';
 import { startServer, tempDataDir, type RunningServer } from '../support/server';
-import { cutText, foreignText, hasHorizontalOverflow, screenshotDir, startJourneyServer } from '../support/session';
+import {
+  cutText,
+  foreignText,
+  hasHorizontalOverflow,
+  screenshotDir,
+  startJourneyServer,
+  watchCsp,
+} from '../support/session';
 
 // What a person sees when they open the address the start command prints.
 
@@ -28,6 +35,7 @@ describe('landing page in a real browser', () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      const violations = await watchCsp(page);
       await page.goto(`${server.url}${path}`);
       await expect.poll(() => page.getByRole('heading', { name: 'АвтоРадар' }).first().isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Начать поиск', { exact: true }).first().isVisible()).toBe(true);
@@ -37,6 +45,8 @@ describe('landing page in a real browser', () => {
         expect(await page.locator(`a[href$="${href}"]`).count()).toBeGreaterThan(0);
       }
       expect(errors).toEqual([]);
+      // The security headers (plugins/edge-headers.ts) let the whole page work: nothing refused.
+      expect(violations).toEqual([]);
       await page.close();
     });
   }
@@ -94,6 +104,7 @@ describe('landing, sign-in and not-found screens at 320, 390 and 1280, light and
         // The closed test network has no telegram.org: the widget's script fails at once and /login offers the bot.
         await context.route('https://telegram.org/**', (route) => route.abort('internetdisconnected'));
         const page = await context.newPage();
+        const violations = await watchCsp(page);
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
         page.on('console', (message) => {
@@ -120,6 +131,7 @@ describe('landing, sign-in and not-found screens at 320, 390 and 1280, light and
         await expect.poll(() => page.getByRole('link', { name: 'На главную', exact: true }).isVisible()).toBe(true);
         await shot(page, `not-found-${width}-${theme}`);
         expect(errors).toEqual([]);
+        expect(violations).toEqual([]);
         await context.close();
       });
     }

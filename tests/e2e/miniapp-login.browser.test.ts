@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
 import { startServer, tempDataDir, type RunningServer } from '../support/server';
-import { launchHash, signInitData, TEST_BOT_TOKEN, TOKEN_KEY } from '../support/session';
+import { launchHash, signInitData, TEST_BOT_TOKEN, TOKEN_KEY, watchCsp } from '../support/session';
 
 // Sign-in as a person sees it: the mini-app launched by Telegram with real signed initData, and the web app coming
 // back from the server with the token in the fragment.
@@ -53,6 +53,7 @@ describe('sign-in in a real browser', () => {
     const page = await first.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const violations = await watchCsp(page);
     await page.goto(`${server.url}/tma/${launchHash(initData)}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Иван Петров' }).isVisible()).toBe(true);
     expect(await page.getByText('@ivan_petrov').isVisible()).toBe(true);
@@ -68,6 +69,8 @@ describe('sign-in in a real browser', () => {
     // Then the redirect: no query, so the default, search.
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/tma/search');
     expect(errors).toEqual([]);
+    // The mini-app works under its security headers (plugins/edge-headers.ts): nothing refused.
+    expect(violations).toEqual([]);
     await first.close();
 
     // A fresh launch (no stored token): the account exists, so the check alone signs in.

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync, gunzipSync } from 'node:zlib';
@@ -49,14 +50,24 @@ interface RequestOptions {
   declaredLength?: number;
 }
 
-/** One HTTP request as it goes over the wire: no automatic decompression, and a chosen source address. */
+/**
+ * One HTTP or HTTPS request as it goes over the wire: no automatic decompression, and a chosen source address. HTTPS
+ * trusts the test's self-signed certificate.
+ */
 function request(url: string, opts: RequestOptions = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = { ...opts.headers };
     if (opts.declaredLength !== undefined) headers['Content-Length'] = String(opts.declaredLength);
-    const req = http.request(
+    const client = url.startsWith('https:') ? https : http;
+    const req = client.request(
       url,
-      { method: opts.method ?? 'GET', headers, localAddress: opts.localAddress, agent: false },
+      {
+        method: opts.method ?? 'GET',
+        headers,
+        localAddress: opts.localAddress,
+        agent: false,
+        rejectUnauthorized: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -155,6 +166,9 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
   let origin = '';
   let nginxPort = 0;
   let botPort = 0;
+  // The HTTPS port (a self-signed certificate for 127.0.0.1) and the plain-HTTP port that only redirects.
+  let secureOrigin = '';
+  let redirectPort = 0;
 
   beforeAll(async () => {
     if (!existsSync(NGINX_PATH)) {
@@ -206,7 +220,21 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
 
     nginxPort = await freePort();
     botPort = await freePort();
+    redirectPort = await freePort();
+    const tlsPort = await freePort();
     origin = `http://127.0.0.1:${nginxPort}`;
+    secureOrigin = `https://127.0.0.1:${tlsPort}`;
+    const cert = spawnSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat([
+        '-keyout',
+        path.join(confDir, 'privkey.pem'),
+        '-out',
+        path.join(confDir, 'fullchain.pem'),
+      ]),
+      { encoding: 'utf8' },
+    );
+    if (cert.status !== 0) throw new Error(`openssl failed:\n${cert.stderr}`);
     copyFileSync(path.join(repoRoot, 'infra/nginx.conf'), path.join(confDir, 'nginx.conf'));
     copyFileSync('/etc/nginx/mime.types', path.join(confDir, 'mime.types'));
     const upstream = (name: string, port: (i: Instance) => number) =>
@@ -221,7 +249,14 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
           .map((what) => `${what}_temp_path ${path.join(confDir, what)};\n`)
           .join(''),
     );
-    writeFileSync(path.join(confDir, 'autoradar-listen.conf'), `listen 127.0.0.1:${nginxPort};\n`);
+    // The public server on both a plain port (most tests below, and the websocket client) and TLS, as production's
+    // 443; the redirecting server on its own port, as production's 80.
+    writeFileSync(
+      path.join(confDir, 'autoradar-listen.conf'),
+      `listen 127.0.0.1:${nginxPort};\nlisten 127.0.0.1:${tlsPort} ssl;\n` +
+        `ssl_certificate ${path.join(confDir, 'fullchain.pem')};\nssl_certificate_key ${path.join(confDir, 'privkey.pem')};\n`,
+    );
+    writeFileSync(path.join(confDir, 'autoradar-redirect.conf'), `listen 127.0.0.1:${redirectPort};\n`);
     nginx = spawn(
       NGINX_PATH,
       [
@@ -300,24 +335,77 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
     expect(gunzipSync(asset.body).equals(built)).toBe(true);
   });
 
-  it('deliver to a websocket client connected through nginx the events published on either instance', async () => {
+  /** A laravel-echo client connected through nginx's /app/, subscribed to `posts`: its inbox of post.published. */
+  async function subscribeThroughNginx(): Promise<Inbox> {
     const echo = createEcho({ wsPort: nginxPort, httpUrl: origin, key: app.key });
     echoes.push(echo);
     await connected(echo);
     const inbox = new Inbox();
     const channel = echo.channel('posts').listen('.post.published', inbox.push);
     await waitFor('subscribed', (done) => channel.subscribed(() => done(undefined)));
+    return inbox;
+  }
 
-    const sdk = (port: number) =>
-      new PusherServer({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1', port: String(port) });
+  /** The Pusher server SDK, as the bot publishes, signed with the app's secret, aimed at a port. */
+  const sdk = (port: number) =>
+    new PusherServer({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1', port: String(port) });
+
+  it('deliver to a websocket client connected through nginx the events published on either instance', async () => {
+    const inbox = await subscribeThroughNginx();
     // Straight to each instance: the client sits on one of them, so one event crosses over through Redis.
     await sdk(instances[0]!.wsPort).trigger('posts', 'post.published', { post: { id: 1 } });
     expect(await inbox.next()).toEqual({ post: { id: 1 } });
     await sdk(instances[1]!.wsPort).trigger('posts', 'post.published', { post: { id: 2 } });
     expect(await inbox.next()).toEqual({ post: { id: 2 } });
-    // And through nginx's /apps/, as the bot publishes.
-    await sdk(nginxPort).trigger('posts', 'post.published', { post: { id: 3 } });
-    expect(await inbox.next()).toEqual({ post: { id: 3 } });
+  });
+
+  it('refuse the Pusher HTTP events API (/apps/) from outside: only the internal network publishes events', async () => {
+    // A correctly signed event, as the bot sends one to an instance's own port, is refused through nginx.
+    await expect(sdk(nginxPort).trigger('posts', 'post.published', { post: { id: 3 } })).rejects.toMatchObject({
+      status: 404,
+    });
+    for (const target of [`${origin}/apps/${app.id}/events`, `${secureOrigin}/apps/${app.id}/events`]) {
+      const answer = await request(target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'post.published', channel: 'posts', data: '{}' }),
+      });
+      expect(answer.status).toBe(404);
+      expect(messageOf(answer)).toBe('Не найдено');
+    }
+    // The same event straight to an instance's websocket port still reaches clients connected through nginx.
+    const inbox = await subscribeThroughNginx();
+    await sdk(instances[0]!.wsPort).trigger('posts', 'post.published', { post: { id: 4 } });
+    expect(await inbox.next()).toEqual({ post: { id: 4 } });
+  });
+
+  it('redirect plain HTTP to the same address over HTTPS, for every path and method', async () => {
+    for (const [method, target] of [
+      ['GET', '/search?brand=1&q=%D0%BA'],
+      ['GET', '/api/health'],
+      ['POST', '/api/auth/telegram/check'],
+      ['GET', '/app/autoradar-key'],
+    ] as const) {
+      const answer = await request(`http://127.0.0.1:${redirectPort}${target}`, { method });
+      expect(answer.status, target).toBe(301);
+      expect(answer.headers.location, target).toBe(`https://127.0.0.1${target}`);
+      expect(answer.headers['strict-transport-security'], target).toBeUndefined();
+    }
+  });
+
+  it("send HSTS with every HTTPS answer, and the API's own security headers through the proxy", async () => {
+    for (const target of ['/', '/api/health', '/api/no-such-call', '/apps/x/events']) {
+      const answer = await request(`${secureOrigin}${target}`);
+      expect(answer.headers['strict-transport-security'], target).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers['x-content-type-options'], target).toBe('nosniff');
+    }
+    const page = await request(`${secureOrigin}/search`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const miniApp = await request(`${secureOrigin}/tma/`);
+    expect(miniApp.headers['content-security-policy']).toContain('frame-ancestors https://web.telegram.org');
+    expect(miniApp.headers['x-frame-options']).toBeUndefined();
   });
 
   it('limit sign-in attempts per client address as nginx saw it, counted across instances, which a client cannot forge', async () => {

@@ -173,6 +173,30 @@ export function grantAdminOffline(dataDir: string, telegramId: number): void {
   if (run.status !== 0) throw new Error(`admin:grant failed: ${run.stdout}${run.stderr}`);
 }
 
+/**
+ * Content-Security-Policy violations the page meets (a script, frame, image or connection the policy refused), as
+ * the page itself reports them: every `securitypolicyviolation` event, from before the first script runs.
+ */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => void violations.push(text));
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as {
+      __reportCspViolation: (text: string) => void;
+      addEventListener(type: string, listener: (event: unknown) => void): void;
+    };
+    page.addEventListener('securitypolicyviolation', (event) => {
+      const report = page.__reportCspViolation;
+      const e = event as { violatedDirective: string; blockedURI: string; sourceFile: string };
+      report(`${e.violatedDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}
+
 /** Collects what a user would call broken: uncaught errors and console errors. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
 import type { Config } from './config';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
+import { registerEdgeHeaders } from './plugins/edge-headers';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerAuth } from './modules/auth/auth.plugin';
@@ -67,6 +68,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerErrorHandling(app);
+  // What every page's shell tells the client (window.__APP_CONFIG__), the listing page's included.
+  const shellSettings = {
+    botUsername: config.bot.username,
+    miniappShortName: config.bot.miniappShortName,
+    yandexEnabled: isYandexConfigured(config),
+    operator: config.operator,
+    realtime: { key: config.reverb.key, port: config.reverb.port },
+  };
+  // Security headers (CSP, frame-ancestors, nosniff) and CORS for the app's own origins, on every answer.
+  await registerEdgeHeaders(app, { config, shell: { ...shellSettings, appName: config.appName } });
   // Limits apply only to routes that ask for one (sign-in); the error handler turns the 429 into Russian. With
   // REDIS_URL the instances behind the proxy count together, so N instances do not allow N times the limit; Redis
   // down lets requests through (skipOnError) rather than locking everyone out of sign-in.
@@ -122,14 +133,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
   ratesRoutes(app, config.rates);
-  // What every page's shell tells the client (window.__APP_CONFIG__), the listing page's included.
-  const shellSettings = {
-    botUsername: config.bot.username,
-    miniappShortName: config.bot.miniappShortName,
-    yandexEnabled: isYandexConfigured(config),
-    operator: config.operator,
-    realtime: { key: config.reverb.key, port: config.reverb.port },
-  };
   const feed = postsRoutes(app, {
     db: deps.db.db,
     webDistDir: config.webDistDir,
@@ -141,7 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Any listing change, of this process or another one, makes cached feed answers stale; subscribed before realtime,
   // so the cache is clear before a client hears of the change.
   events.on(LISTING_EVENTS, () => feed.invalidate(), { subscriber: 'feed-cache', from: 'anywhere' });
-  docsRoutes(app, { appName: config.appName, appUrl: config.appUrl });
+  docsRoutes(app, {
+    appName: config.appName,
+    appUrl: config.appUrl,
+    env: config.env,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
   await registerRealtime(app, config);
   registerLiveEvents(app, deps.db.db);
   // Aggregated listings reach the public `posts` channel when their 24-hour delay ends (any instance, once).

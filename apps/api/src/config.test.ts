@@ -59,6 +59,56 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('production refuses a default, short or not random secret, naming it in one line (issue 31)', () => {
+    const strong = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+    const production = {
+      NODE_ENV: 'production',
+      BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefgh',
+      APP_SECRET: strong,
+      REVERB_APP_SECRET: 'a4e1c2b9d8f7061352e4a9b8c7d6e5f4',
+    };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      return null;
+    };
+
+    it('starts with strong secrets, and derives the webhook secret when it is not set', () => {
+      expect(refusal(production)).toBeNull();
+      expect(loadConfig(production).reverb.secret).toBe(production.REVERB_APP_SECRET);
+      expect(refusal({ ...production, BOT_WEBHOOK_SECRET: strong.toUpperCase() })).toBeNull();
+    });
+
+    it.each([
+      ['REVERB_APP_SECRET', undefined, 'значение по умолчанию'],
+      ['REVERB_APP_SECRET', 'autoradar-secret', 'значение по умолчанию'],
+      ['REVERB_APP_SECRET', 'change-me', 'значение по умолчанию'],
+      ['REVERB_APP_SECRET', 'short-secret-123', 'не короче 32 символов'],
+      ['REVERB_APP_SECRET', 'a'.repeat(40), 'не похожа на случайную'],
+      ['APP_SECRET', 'ab'.repeat(20), 'не похожа на случайную'],
+      ['BOT_WEBHOOK_SECRET', 'webhook', 'не короче 32 символов'],
+      ['BOT_WEBHOOK_SECRET', 'change-me', 'значение по умолчанию'],
+    ])('refuses %s=%s', (name, value, reason) => {
+      const env: Record<string, string> = { ...production };
+      if (value === undefined) delete env[name];
+      else env[name] = value;
+      const message = refusal(env);
+      expect(message?.split('\n')).toHaveLength(1);
+      expect(message).toMatch(new RegExp(`^Неверная настройка ${name}: в режиме production .*${reason}`));
+      // The value itself is never echoed.
+      if (value) expect(message).not.toContain(value);
+    });
+
+    it('leaves development and tests on the defaults', () => {
+      expect(loadConfig({}).reverb.secret).toBe('autoradar-secret');
+      expect(refusal({ NODE_ENV: 'test', BOT_WEBHOOK_SECRET: 'x' })).toBeNull();
+    });
+  });
+
   it('refuses a production start without a bot token (DESIGN.md §3)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('Неверная настройка BOT_TOKEN');
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_APP_NAME, DEFAULT_MINIAPP_SHORT_NAME } from '@autoradar/core';
+import { DEFAULT_REVERB_APP_SECRET, productionSecretProblem } from '@autoradar/server/config/secrets';
 import { parseOriginRule } from './origin-rules';
 
 // Every setting of the product, read once from the environment (DESIGN.md §7). A bad value stops the
@@ -132,7 +133,7 @@ const EnvSchema = z.object({
   ),
   REVERB_APP_ID: text('autoradar'),
   REVERB_APP_KEY: text('autoradar-key'),
-  REVERB_APP_SECRET: text('autoradar-secret'),
+  REVERB_APP_SECRET: text(DEFAULT_REVERB_APP_SECRET),
   REVERB_PORT: port(8080),
   REVERB_ALLOWED_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()).superRefine((value, ctx) => {
     for (const entry of listOf(value) ?? []) {
@@ -317,6 +318,9 @@ export interface Config {
  */
 export const DEV_BOT_TOKEN = '1000000000:DEVELOPMENT-ONLY-autoradar-mock-token';
 
+/** The secrets production refuses when default, short or not random (packages/server config/secrets.ts). */
+export const PRODUCTION_SECRETS = ['REVERB_APP_SECRET', 'APP_SECRET', 'BOT_WEBHOOK_SECRET'] as const;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -342,6 +346,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Неверная настройка APP_SECRET: в режиме production нужна случайная строка не короче 32 символов',
     );
+  }
+  if (e.NODE_ENV === 'production') {
+    // Issue 31: a default or guessable secret lets anyone sign Pusher events and private-channel subscriptions
+    // (REVERB_APP_SECRET), OAuth states (APP_SECRET) or Telegram updates (BOT_WEBHOOK_SECRET; derived from the bot
+    // token when unset, which is secret enough). The bot's own process checks the same (bot/src/env.ts).
+    const problem = productionSecretProblem({ ...source, REVERB_APP_SECRET: e.REVERB_APP_SECRET }, PRODUCTION_SECRETS);
+    if (problem) throw new ConfigError(problem);
   }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   const trustedProxies = listOf(e.TRUST_PROXY) ?? [];

@@ -1,3 +1,5 @@
+// First: the browser's zod settings (no compiled parsers under the CSP), before any schema is used.
+import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@autoradar/ui';

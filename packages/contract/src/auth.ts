@@ -1,7 +1,7 @@
-import { isSafeRedirectPath, MESSAGES, REDIRECT_PATH_MAX_LENGTH } from '@autoradar/core';
+import { isSafeRedirectPath, MESSAGES, REDIRECT_PATH_MAX_LENGTH, TOKEN_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { NoBodySchema } from './fields';
+import { answerText, NoBodySchema } from './fields';
 import { named } from './schema-names';
 
 /**
@@ -34,12 +34,15 @@ export const TelegramInitDataRequestSchema = named(
   }),
 );
 
+/** A session token as the server issues it (32 random bytes in base64url, 43 characters; TOKEN_MAX_LENGTH leaves room). */
+const SessionTokenSchema = answerText(TOKEN_MAX_LENGTH);
+
 /** `token` is present when the account exists; otherwise the mini-app shows the sign-in offer. */
 export const CheckTelegramResponseSchema = named(
   'CheckTelegramResponse',
-  z.object({ exists: z.boolean(), token: z.string().optional() }),
+  z.object({ exists: z.boolean(), token: SessionTokenSchema.optional() }),
 );
-export const LoginTelegramResponseSchema = named('LoginTelegramResponse', z.object({ token: z.string() }));
+export const LoginTelegramResponseSchema = named('LoginTelegramResponse', z.object({ token: SessionTokenSchema }));
 
 /**
  * What the Telegram Login Widget appends to its callback (id, names, photo_url, auth_date, a 64-hex hash), plus our

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { HtmlPageSchema } from './fields';
+import { answerText, HtmlPageSchema } from './fields';
 import { named } from './schema-names';
 
 /** The document generateOpenApi builds; described loosely so the document does not describe itself. */
-export const OpenApiDocumentResponseSchema = named('OpenApiDocumentResponse', z.record(z.string(), z.unknown()));
+export const OpenApiDocumentResponseSchema = named('OpenApiDocumentResponse', z.record(answerText(100), z.unknown()));
 
 export const docsEndpoints = {
   openApi: defineEndpoint({

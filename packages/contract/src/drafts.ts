@@ -6,6 +6,7 @@ import {
   DRAFT_MEDIA_MAX,
   MESSAGES,
   PHOTO_MIME_TYPES,
+  URL_MAX_LENGTH,
   TEXT_COUNTER_MAX,
   validateDraftFields,
   validateDraftForPublish,
@@ -14,6 +15,8 @@ import {
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
+  answerList,
+  answerText,
   coreRule,
   IdParamSchema,
   IdSchema,
@@ -21,14 +24,18 @@ import {
   MileageSchema,
   SerialIdSchema,
   textSchema,
+  MESSAGE_MAX_LENGTH,
   YearSchema,
 } from './fields';
 import { named } from './schema-names';
 
-export const DraftMediaSchema = named('DraftMedia', z.object({ id: IdSchema, src: z.string(), main: z.boolean() }));
+export const DraftMediaSchema = named(
+  'DraftMedia',
+  z.object({ id: IdSchema, src: answerText(URL_MAX_LENGTH), main: z.boolean() }),
+);
 export const DraftContactSchema = named(
   'DraftContact',
-  z.object({ id: IdSchema, type: z.enum(CONTACT_TYPES), value: z.string() }),
+  z.object({ id: IdSchema, type: z.enum(CONTACT_TYPES), value: answerText(CONTACT_MAX_LENGTH) }),
 );
 
 export const DraftSchema = named(
@@ -38,10 +45,10 @@ export const DraftSchema = named(
     year: z.number().int().nullable(),
     mileage: z.number().int().nullable(),
     price: z.number().int().nullable(),
-    city: z.string().nullable(),
-    description: z.string().nullable(),
-    media: z.array(DraftMediaSchema),
-    contacts: z.array(DraftContactSchema),
+    city: answerText(CITY_MAX_LENGTH).nullable(),
+    description: answerText(TEXT_COUNTER_MAX).nullable(),
+    media: answerList(DraftMediaSchema, DRAFT_MEDIA_MAX),
+    contacts: answerList(DraftContactSchema, CONTACTS_MAX),
     brand_id: IdSchema.nullable(),
     model_id: IdSchema.nullable(),
     generation_id: IdSchema.nullable(),
@@ -108,11 +115,11 @@ export const DraftResponseSchema = named('DraftResponse', z.object({ data: Draft
 /** `message` is shown green after a successful save (spec §8). */
 export const UpdateDraftResponseSchema = named(
   'UpdateDraftResponse',
-  z.object({ data: DraftSchema, message: z.string() }),
+  z.object({ data: DraftSchema, message: answerText(MESSAGE_MAX_LENGTH) }),
 );
 export const PublishDraftResponseSchema = named(
   'PublishDraftResponse',
-  z.object({ post_id: IdSchema, message: z.string() }),
+  z.object({ post_id: IdSchema, message: answerText(MESSAGE_MAX_LENGTH) }),
 );
 
 /** Multipart: the photo and the draft it belongs to (text, as multipart fields are). */

@@ -1,13 +1,16 @@
 import { MESSAGES, type FieldErrors } from '@autoradar/core';
 import { z } from 'zod';
+import { answerList, answerText, FIELD_MESSAGES_MAX, FIELD_PATH_MAX_LENGTH, MESSAGE_MAX_LENGTH } from './fields';
 import { named } from './schema-names';
 
 /** The one error envelope of every 4xx and 5xx JSON response; `errors` holds 422 field messages by dotted path. */
 export const ErrorSchema = named(
   'Error',
   z.object({
-    message: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
+    message: answerText(MESSAGE_MAX_LENGTH),
+    errors: z
+      .record(answerText(FIELD_PATH_MAX_LENGTH), answerList(answerText(MESSAGE_MAX_LENGTH), FIELD_MESSAGES_MAX))
+      .optional(),
   }),
 );
 export type ErrorBody = z.infer<typeof ErrorSchema>;

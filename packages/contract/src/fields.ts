@@ -60,9 +60,13 @@ export const IdSchema = idNumber('bigserial');
 /** Body ids of serial rows (brands, models, generations, configurations, cities, partners, prompts). */
 export const SerialIdSchema = idNumber('serial');
 
+/** The most digits an id of this kind has (16 for bigserial, 10 for serial). */
+export const idTextMaxLength = (kind: IdKind) => String(ID_MAX[kind]).length;
+
 const idText = (kind: IdKind) =>
   z
     .string({ error: MESSAGES.invalidId })
+    .max(idTextMaxLength(kind), MESSAGES.invalidId)
     .refine((text) => parseId(text, kind) !== null, MESSAGES.invalidId)
     .meta({ pattern: ID_TEXT.source, description: `A positive integer up to ${ID_MAX[kind]}` });
 
@@ -155,8 +159,16 @@ export function foreignTextSchema({ max }: { max: number }) {
 /** Query-string booleans as the spec sends them (`?popular=true`). */
 export const BooleanParamSchema = z.enum(['true', 'false'], { error: MESSAGES.invalidValue });
 
+/**
+ * The longest ISO 8601 time the schema below accepts: `2026-04-19T12:34:56.123456789+03:00` is 35 characters; 40
+ * leaves room without letting a megabyte reach the format check.
+ */
+export const DATE_TIME_MAX_LENGTH = 40;
+
 /** Times travel as ISO 8601 strings; an offset is accepted so clients need not convert to UTC. */
-export const DateTimeSchema = z.iso.datetime({ offset: true, error: MESSAGES.invalidDate });
+export const DateTimeSchema = z.iso
+  .datetime({ offset: true, error: MESSAGES.invalidDate })
+  .max(DATE_TIME_MAX_LENGTH, MESSAGES.invalidDate);
 
 /** Money in whole roubles (or whole units of the listing's currency), as stored: within int8's safe range. */
 export const MoneySchema = z.number({ error: MESSAGES.invalidValue }).int(MESSAGES.invalidValue);
@@ -167,8 +179,47 @@ export const CountSchema = z.number().int().nonnegative();
 /** No body: 204 answers and redirects. The OpenAPI generator leaves such responses without content. */
 export const NoBodySchema = z.void();
 
+// Bounds of what answers carry (issue 31). Requests are checked against their bounds; answers are not re-checked on
+// the way out (a bound tightened later must not make stored rows unservable, as with the stored filter criteria), so
+// these state the ceiling the writers keep: the request bounds, the server's own formats, or the source's limits.
+
+/** A Russian message the server writes (errors, confirmations); the longest is a few hundred characters. */
+export const MESSAGE_MAX_LENGTH = 1_000;
+/**
+ * Names in answers: reference names (100), listing titles, and user names, which the API caps at this when it stores
+ * them (apps/api/src/modules/users/profile-text.ts).
+ */
+export const NAME_MAX_LENGTH = 255;
+/** RFC 5321's longest deliverable address; longer ones are not stored. */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * A listing's text as served: HTML of a Telegram post (4 096 characters plus the markup of its entities), a VK post
+ * (up to about 16 000 characters) or an own listing's description (500).
+ */
+export const POST_TEXT_MAX_LENGTH = 100_000;
+/** A server-rendered page (the API reference page is the largest, about 300 KB). */
+export const HTML_PAGE_MAX_LENGTH = 4_194_304;
+/** A Location header: a path or URL (2 048) with the sign-in token or error added in its fragment. */
+export const LOCATION_MAX_LENGTH = 4_096;
+/** Field paths of the error envelope (`contacts.0.value`) and messages per field. */
+export const FIELD_PATH_MAX_LENGTH = 200;
+export const FIELD_MESSAGES_MAX = 20;
+
+/**
+ * A string of an answer with the ceiling its writers keep (see above): stated in the OpenAPI document as maxLength.
+ * Not checked when the answer is sent.
+ */
+export function answerText(max: number) {
+  return z.string().meta({ maxLength: max });
+}
+
+/** A list of an answer with the most items its writer puts in it: stated as maxItems, not checked when sent. */
+export function answerList<T extends z.ZodType>(item: T, max: number) {
+  return z.array(item).meta({ maxItems: max });
+}
+
 /** A server-rendered HTML page. */
-export const HtmlPageSchema = z.string();
+export const HtmlPageSchema = answerText(HTML_PAGE_MAX_LENGTH);
 
 /**
  * Runs a core rule inside a schema so the contract never restates it: every field error of the rule becomes a zod

@@ -1,5 +1,6 @@
 import {
   DELIVERY_CHANNELS,
+  FEED_IDS_MAX,
   FILTER_NAME_MAX_LENGTH,
   MESSAGES,
   SEND_MODES,
@@ -11,6 +12,8 @@ import {
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
+  answerList,
+  answerText,
   coreRule,
   HtmlPageSchema,
   IdParamSchema,
@@ -40,9 +43,9 @@ export const filterCriteriaShape = {
 
 /** The criteria as answers state them: types only, so a bound tightened later cannot make stored filters unreadable. */
 const storedCriteriaShape = {
-  brands: z.array(IdSchema),
-  models: z.array(IdSchema),
-  cities: z.array(IdSchema),
+  brands: answerList(IdSchema, FEED_IDS_MAX),
+  models: answerList(IdSchema, FEED_IDS_MAX),
+  cities: answerList(IdSchema, FEED_IDS_MAX),
   priceFrom: z.number().int().nullable(),
   priceTo: z.number().int().nullable(),
   yearFrom: z.number().int().nullable(),
@@ -60,9 +63,9 @@ export const filterRangesRule = coreRule((value: Parameters<typeof validateFilte
 export const WorktimeSettingsSchema = named(
   'WorktimeSettings',
   z.object({
-    days: z.array(z.number().int()),
-    start: z.string(),
-    end: z.string(),
+    days: answerList(z.number().int(), 7),
+    start: answerText(TIME_TEXT_LENGTH),
+    end: answerText(TIME_TEXT_LENGTH),
   }),
 );
 
@@ -85,12 +88,12 @@ export const FilterSchema = named(
   'Filter',
   z.object({
     id: IdSchema,
-    name: z.string(),
+    name: answerText(FILTER_NAME_MAX_LENGTH),
     ...storedCriteriaShape,
     active: z.boolean(),
     send_mode: z.enum(SEND_MODES),
     worktime_settings: WorktimeSettingsSchema.nullable(),
-    via: z.array(z.enum(DELIVERY_CHANNELS)),
+    via: answerList(z.enum(DELIVERY_CHANNELS), DELIVERY_CHANNELS.length),
   }),
 );
 export type Filter = z.infer<typeof FilterSchema>;

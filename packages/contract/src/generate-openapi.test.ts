@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './all-endpoints';
 import { toOpenApiPath } from './build-path';
 import { contract } from './contract';
+import { HTML_PAGE_MAX_LENGTH } from './fields';
 import { generateOpenApi } from './generate-openapi';
 
 const info = { title: 'АвтоРадар API', version: '1.0.0' };
@@ -115,7 +116,7 @@ describe('generateOpenApi', () => {
       'application/x-www-form-urlencoded',
     ]);
     expect(operation('/posts/:id', 'get').responses['200']?.content).toEqual({
-      'text/html': { schema: { type: 'string' } },
+      'text/html': { schema: { type: 'string', maxLength: HTML_PAGE_MAX_LENGTH } },
     });
     const redirect = operation('/auth/yandex/redirect', 'get').responses['302'];
     expect(redirect?.content).toBeUndefined();
@@ -141,6 +142,42 @@ describe('generateOpenApi', () => {
       expect.objectContaining({ type: 'integer', minimum: 0, maximum: 100_000_000 }),
     );
     expect(criteria.properties.yearFrom!.anyOf).toContainEqual(expect.objectContaining({ minimum: 1900 }));
+  });
+
+  it('bounds every string, path and query parameters included, and states every integer format', () => {
+    const unbounded: string[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}.${i}`));
+      if (!value || typeof value !== 'object') return;
+      const node = value as Record<string, unknown>;
+      const types = ([] as unknown[]).concat(node.type);
+      if (types.includes('string') && !('maxLength' in node || 'enum' in node || 'const' in node)) unbounded.push(at);
+      if (types.includes('integer') && node.format !== 'int32' && node.format !== 'int64') unbounded.push(at);
+      for (const [key, item] of Object.entries(node)) walk(item, `${at}.${key}`);
+    };
+    // Files are bounded by the upload setting, which the API passes.
+    walk(generateOpenApi(contract, info, { fileMaxBytes: 10_485_760 }), '');
+    expect(unbounded).toEqual([]);
+    const params = operation('/api/partners/:id/orders/:orderId', 'get').parameters as unknown as {
+      name: string;
+      schema: { maxLength?: number };
+    }[];
+    expect(params.map((p) => [p.name, p.schema.maxLength])).toEqual([
+      ['id', 10],
+      ['orderId', 16],
+    ]);
+  });
+
+  it('derives int32 or int64 from the bounds, and the file limit from the option', () => {
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    expect(schemas.Post!.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(schemas.Brand!.properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+    expect(schemas.SavePromptRequest!.properties.position!.anyOf).toContainEqual(
+      expect.objectContaining({ type: 'integer', format: 'int32', maximum: 1_000_000 }),
+    );
+    expect(schemas.UploadDraftMediaRequest!.properties.file).not.toHaveProperty('maxLength');
+    const limited = generateOpenApi(contract, info, { fileMaxBytes: 5_000 }).components.schemas as typeof schemas;
+    expect(limited.UploadDraftMediaRequest!.properties.file).toMatchObject({ format: 'binary', maxLength: 5_000 });
   });
 
   it('works for a partial contract', () => {

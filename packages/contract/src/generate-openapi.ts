@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allEndpoints, type ContractShape, type EndpointEntry } from './all-endpoints';
 import { toOpenApiPath } from './build-path';
-import { NoBodySchema } from './fields';
+import { HTML_PAGE_MAX_LENGTH, INT4_MAX, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, NoBodySchema } from './fields';
 import { listNamedSchemas } from './schema-names';
 
 export interface OpenApiInfo {
@@ -10,8 +10,20 @@ export interface OpenApiInfo {
   description?: string;
 }
 
+export interface OpenApiServer {
+  url: string;
+  description?: string;
+  /** Who the server is for (OWASP API9): false for the public API. */
+  'x-internal'?: boolean;
+}
+
 export interface OpenApiOptions {
-  servers?: { url: string; description?: string }[];
+  servers?: OpenApiServer[];
+  /**
+   * The largest file an upload may carry (UPLOAD_MAX_BYTES): stated as the maxLength of every file field, which
+   * OpenAPI 3.1 counts in bytes for binary content. A setting, so the API passes it; without it files have none.
+   */
+  fileMaxBytes?: number;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -20,7 +32,7 @@ export interface OpenApiDocument {
   openapi: '3.1.0';
   info: OpenApiInfo;
   jsonSchemaDialect: string;
-  servers?: { url: string; description?: string }[];
+  servers?: OpenApiServer[];
   tags: { name: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
@@ -71,6 +83,33 @@ function buildRegistry(entries: EndpointEntry[]) {
 
 /** Input view: what a sender may put on the wire (optional fields optional, objects open). */
 const jsonSchemaOptions = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' } as const;
+
+const INT4_MIN = -INT4_MAX - 1;
+
+/**
+ * Fills in what follows from a schema's other keywords, everywhere in the document: an integer's format from its
+ * bounds (int32 when both fit int4, else int64; every integer of the contract has bounds), and a file field's
+ * maxLength from the upload limit.
+ */
+function addDerivedKeywords(value: unknown, options: OpenApiOptions): void {
+  if (Array.isArray(value)) {
+    for (const item of value) addDerivedKeywords(item, options);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const schema = value as JsonSchema;
+  const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+  if (types.includes('integer') && schema.format === undefined) {
+    const { minimum, maximum } = schema;
+    const fits =
+      typeof minimum === 'number' && typeof maximum === 'number' && minimum >= INT4_MIN && maximum <= INT4_MAX;
+    schema.format = fits ? 'int32' : 'int64';
+  }
+  if (schema.format === 'binary' && schema.maxLength === undefined && options.fileMaxBytes !== undefined) {
+    schema.maxLength = options.fileMaxBytes;
+  }
+  for (const item of Object.values(schema)) addDerivedKeywords(item, options);
+}
 
 function stripSchemaKeywords(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
@@ -128,14 +167,15 @@ function parametersOf(entry: EndpointEntry): JsonSchema[] {
 
 function responseOf(entry: EndpointEntry, status: number, schema: z.ZodType, refOf: (s: z.ZodType) => JsonSchema) {
   const response: JsonSchema = { description: STATUS_TEXT[status] ?? String(status) };
-  if (status === 302) response.headers = { Location: { schema: { type: 'string' } } };
+  if (status === 302) response.headers = { Location: { schema: { type: 'string', maxLength: LOCATION_MAX_LENGTH } } };
   if (schema === NoBodySchema) return response;
   if (entry.html) {
-    response.content = { 'text/html': { schema: { type: 'string' } } };
+    response.content = { 'text/html': { schema: { type: 'string', maxLength: HTML_PAGE_MAX_LENGTH } } };
     return response;
   }
   if (entry.endpoint.download && status === 200) {
-    response.headers = { 'Content-Disposition': { schema: { type: 'string' } } };
+    // `attachment; filename="…"` with a file name built from the order (a VIN and an id).
+    response.headers = { 'Content-Disposition': { schema: { type: 'string', maxLength: NAME_MAX_LENGTH } } };
   }
   response.content = { 'application/json': { schema: refOf(schema) } };
   return response;
@@ -192,6 +232,8 @@ export function generateOpenApi(
     const path = toOpenApiPath(entry.path);
     (paths[path] ??= {})[entry.method.toLowerCase()] = operationOf(entry, refOf);
   }
+  addDerivedKeywords(paths, options);
+  addDerivedKeywords(schemas, options);
 
   return {
     openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { answerText, MESSAGE_MAX_LENGTH } from './fields';
 import { named } from './schema-names';
 
 export const HealthResponseSchema = named('HealthResponse', z.object({ status: z.literal('ok'), db: z.literal('ok') }));
@@ -7,7 +8,7 @@ export const HealthResponseSchema = named('HealthResponse', z.object({ status: z
 /** Also a valid error envelope (it has `message`), so clients reading errors generically still work. */
 export const HealthUnavailableResponseSchema = named(
   'HealthUnavailableResponse',
-  z.object({ status: z.literal('error'), db: z.literal('error'), message: z.string() }),
+  z.object({ status: z.literal('error'), db: z.literal('error'), message: answerText(MESSAGE_MAX_LENGTH) }),
 );
 
 export const healthEndpoints = {

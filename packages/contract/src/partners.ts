@@ -21,10 +21,13 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
 import {
+  answerList,
+  answerText,
   coreRule,
   DateTimeSchema,
   IdParamSchema,
   IdSchema,
+  NAME_MAX_LENGTH,
   NoBodySchema,
   PositionSchema,
   SerialIdParamSchema,
@@ -37,21 +40,32 @@ export const PartnerSchema = named(
   'Partner',
   z.object({
     id: IdSchema,
-    title: z.string(),
-    url: z.string(),
-    logo: z.string().nullable(),
-    description: z.string().nullable(),
+    title: answerText(PARTNER_TITLE_MAX_LENGTH),
+    url: answerText(URL_MAX_LENGTH),
+    logo: answerText(URL_MAX_LENGTH).nullable(),
+    description: answerText(PARTNER_DESCRIPTION_MAX_LENGTH).nullable(),
   }),
 );
 export const PromptSchema = named(
   'Prompt',
-  z.object({ id: IdSchema, key: z.string(), title: z.string(), text: z.string(), position: z.number().int() }),
+  z.object({
+    id: IdSchema,
+    key: answerText(PROMPT_KEY_MAX_LENGTH),
+    title: answerText(PROMPT_TITLE_MAX_LENGTH),
+    text: answerText(PROMPT_TEXT_MAX_LENGTH),
+    position: z.number().int(),
+  }),
 );
 export type Partner = z.infer<typeof PartnerSchema>;
 export type Prompt = z.infer<typeof PromptSchema>;
 
-// Vehicle-history report sections (spec §3). Provider data has gaps, so every field may be missing or null.
-const text = z.string().nullish();
+// Vehicle-history report sections (spec §3). Provider data has gaps, so every field may be missing or null. These
+// schemas also check what the provider sends before it is stored (apps/api/src/reports/report.provider.ts), so their
+// bounds are enforced: a section with a longer text or list fails instead of being stored. The provider's fields are
+// codes, dates, names and short notes; the lists are a car's owners, policies and restrictions.
+export const REPORT_TEXT_MAX_LENGTH = 5_000;
+export const REPORT_LIST_MAX = 1_000;
+const text = z.string().max(REPORT_TEXT_MAX_LENGTH).nullish();
 const number = z.number().nullish();
 
 export const BaseInfoSchema = named(
@@ -108,9 +122,9 @@ export const OrderResultSchema = named(
   'OrderResult',
   z.object({
     baseInfo: section(BaseInfoSchema).optional(),
-    ownershipPeriods: section(z.array(OwnershipPeriodSchema)).optional(),
-    osago: section(z.array(OsagoPolicySchema)).optional(),
-    restrictions: section(z.array(RestrictionSchema)).optional(),
+    ownershipPeriods: section(z.array(OwnershipPeriodSchema).max(REPORT_LIST_MAX)).optional(),
+    osago: section(z.array(OsagoPolicySchema).max(REPORT_LIST_MAX)).optional(),
+    restrictions: section(z.array(RestrictionSchema).max(REPORT_LIST_MAX)).optional(),
   }),
 );
 
@@ -120,7 +134,7 @@ export const OrderSchema = named(
   z.object({
     id: IdSchema,
     partner_id: IdSchema,
-    string: z.string(),
+    string: answerText(VIN_INPUT_MAX_LENGTH),
     status: z.enum(ORDER_STATUSES),
     created_at: DateTimeSchema,
     result: OrderResultSchema,
@@ -128,7 +142,7 @@ export const OrderSchema = named(
 );
 export const OrderPartSchema = named(
   'OrderPart',
-  z.object({ id: IdSchema, key: z.enum(REPORT_SECTION_KEYS), title: z.string() }),
+  z.object({ id: IdSchema, key: z.enum(REPORT_SECTION_KEYS), title: answerText(NAME_MAX_LENGTH) }),
 );
 export type Order = z.infer<typeof OrderSchema>;
 export type OrderPart = z.infer<typeof OrderPartSchema>;
@@ -203,7 +217,7 @@ export const ListOrdersResponseSchema = named('ListOrdersResponse', z.object({ d
 export const OrderResponseSchema = named('OrderResponse', z.object({ data: OrderSchema }));
 export const OrderDetailResponseSchema = named(
   'OrderDetailResponse',
-  z.object({ order: OrderSchema, parts: z.array(OrderPartSchema) }),
+  z.object({ order: OrderSchema, parts: answerList(OrderPartSchema, REPORT_SECTION_KEYS.length) }),
 );
 /** The saved report file: the order with every section's result. */
 export const OrderReportSchema = OrderSchema;

@@ -1,7 +1,7 @@
-import { MESSAGES, PRO_PRICE_RUB, TOKEN_MAX_LENGTH } from '@autoradar/core';
+import { MESSAGES, PRO_PRICE_RUB, TOKEN_MAX_LENGTH, URL_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { HtmlPageSchema, intSchema, NoBodySchema, textSchema } from './fields';
+import { answerText, HtmlPageSchema, intSchema, NoBodySchema, textSchema } from './fields';
 import { named } from './schema-names';
 
 /** Identifiers and codes another service writes (payment ids, event names, statuses). */
@@ -20,7 +20,7 @@ export const PayRequestSchema = named(
   }),
 );
 /** The checkout page the browser is sent to. */
-export const PayResponseSchema = named('PayResponse', z.object({ url: z.string() }));
+export const PayResponseSchema = named('PayResponse', z.object({ url: answerText(URL_MAX_LENGTH) }));
 
 /**
  * A YooKassa notification. Only the payment id is trusted: the API re-reads the payment from YooKassa before

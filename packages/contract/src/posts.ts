@@ -1,7 +1,20 @@
-import { POST_STATUSES, SEARCH_QUERY_MAX_LENGTH } from '@autoradar/core';
+import {
+  DRAFT_MEDIA_MAX,
+  FEATURED_POSTS_LIMIT,
+  FEED_IDS_MAX,
+  FEED_PAGE_SIZE,
+  MY_POSTS_LIMIT,
+  POST_STATUSES,
+  REFERENCE_NAME_MAX_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  TOKEN_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
+  answerList,
+  answerText,
   CountSchema,
   DateTimeSchema,
   HtmlPageSchema,
@@ -9,23 +22,35 @@ import {
   idListSchema,
   IdSchema,
   MoneySchema,
+  NAME_MAX_LENGTH,
   NoBodySchema,
+  POST_TEXT_MAX_LENGTH,
   textSchema,
 } from './fields';
 import { filterCriteriaShape, filterRangesRule } from './filters';
 import { named } from './schema-names';
 
+/** Media addresses: under /media (ours) or the source's link. */
+const MediaUrlSchema = answerText(URL_MAX_LENGTH);
+/** A photo's or video's caption. */
+const MediaTitleSchema = answerText(NAME_MAX_LENGTH);
+
 export const PhotoMediaFileSchema = named(
   'PhotoMediaFile',
-  z.object({ type: z.literal('photo'), url: z.string(), url_sm: z.string(), title: z.string().nullable().optional() }),
+  z.object({
+    type: z.literal('photo'),
+    url: MediaUrlSchema,
+    url_sm: MediaUrlSchema,
+    title: MediaTitleSchema.nullable().optional(),
+  }),
 );
 export const VideoMediaFileSchema = named(
   'VideoMediaFile',
   z.object({
     type: z.literal('video'),
-    src: z.string(),
-    poster: z.string().nullable(),
-    title: z.string().nullable().optional(),
+    src: MediaUrlSchema,
+    poster: MediaUrlSchema.nullable(),
+    title: MediaTitleSchema.nullable().optional(),
   }),
 );
 export const MediaFileSchema = named(
@@ -41,24 +66,24 @@ export const PostSchema = named(
   'Post',
   z.object({
     id: IdSchema,
-    mark: z.string().nullable(),
-    model: z.string().nullable(),
-    title: z.string(),
+    mark: answerText(REFERENCE_NAME_MAX_LENGTH).nullable(),
+    model: answerText(REFERENCE_NAME_MAX_LENGTH).nullable(),
+    title: answerText(NAME_MAX_LENGTH),
     year: z.number().int().nullable(),
     price: MoneySchema.nullable(),
-    currency: z.string(),
+    currency: answerText(3),
     mileage: z.number().int().nullable(),
-    text: z.string().nullable(),
-    location: z.string().nullable(),
+    text: answerText(POST_TEXT_MAX_LENGTH).nullable(),
+    location: answerText(REFERENCE_NAME_MAX_LENGTH).nullable(),
     published_at: DateTimeSchema,
     isNew: z.boolean(),
     isUpdated: z.boolean(),
-    mediaFiles: z.array(MediaFileSchema),
+    mediaFiles: answerList(MediaFileSchema, DRAFT_MEDIA_MAX),
     vk_owner_id: z.number().int().nullable(),
     vk_post_id: z.number().int().nullable(),
-    hash: z.string().nullable(),
-    url: z.string().nullable(),
-    channel: z.string(),
+    hash: answerText(TOKEN_MAX_LENGTH).nullable(),
+    url: answerText(URL_MAX_LENGTH).nullable(),
+    channel: answerText(TOKEN_MAX_LENGTH),
     message_id: z.number().int().nullable(),
     brand_id: IdSchema.nullable(),
     model_id: IdSchema.nullable(),
@@ -95,7 +120,7 @@ export type SearchPostsRequest = z.input<typeof SearchPostsRequestSchema>;
 /** meta.total counts the filter's matches, meta.all every visible listing. */
 export const SearchPostsResponseSchema = named(
   'SearchPostsResponse',
-  z.object({ data: z.array(PostSchema), meta: z.object({ total: CountSchema, all: CountSchema }) }),
+  z.object({ data: answerList(PostSchema, FEED_PAGE_SIZE), meta: z.object({ total: CountSchema, all: CountSchema }) }),
 );
 
 export const CountNewPostsRequestSchema = named(
@@ -106,12 +131,15 @@ export const CountNewPostsResponseSchema = named('CountNewPostsResponse', z.obje
 
 export const PostIdParamsSchema = z.object({ id: IdParamSchema });
 export const GetPostResponseSchema = named('GetPostResponse', z.object({ data: PostSchema }));
-export const PostListResponseSchema = named('PostListResponse', z.object({ data: z.array(PostSchema) }));
+export const PostListResponseSchema = named(
+  'PostListResponse',
+  z.object({ data: answerList(PostSchema, Math.max(FEED_IDS_MAX, FEATURED_POSTS_LIMIT)) }),
+);
 export const GetNotesRequestSchema = named('GetNotesRequest', z.object({ ids: idListSchema('bigserial') }));
 export const FeaturedPostsRequestSchema = named('FeaturedPostsRequest', z.object({}));
 export const MyPostsResponseSchema = named(
   'MyPostsResponse',
-  z.object({ data: z.array(PostSchema), meta: z.object({ count: CountSchema }) }),
+  z.object({ data: answerList(PostSchema, MY_POSTS_LIMIT), meta: z.object({ count: CountSchema }) }),
 );
 
 export const postsEndpoints = {

@@ -1,7 +1,7 @@
 import { TICKER_PAIRS } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { DateTimeSchema } from './fields';
+import { answerList, DateTimeSchema } from './fields';
 import { named } from './schema-names';
 
 /**
@@ -21,7 +21,10 @@ export const RateSchema = named(
 export type Rate = z.infer<typeof RateSchema>;
 
 /** Always the four pairs of core TICKER_PAIRS, in that order. */
-export const RatesResponseSchema = named('RatesResponse', z.object({ data: z.array(RateSchema) }));
+export const RatesResponseSchema = named(
+  'RatesResponse',
+  z.object({ data: answerList(RateSchema, TICKER_PAIRS.length) }),
+);
 export type RatesResponse = z.infer<typeof RatesResponseSchema>;
 
 export const ratesEndpoints = {

@@ -2,7 +2,7 @@ import { TOKEN_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
-import { IdSchema, textSchema } from './fields';
+import { answerText, IdSchema, MESSAGE_MAX_LENGTH, textSchema } from './fields';
 import { PostSchema } from './posts';
 import { named } from './schema-names';
 import { UserSchema } from './user';
@@ -78,6 +78,10 @@ export const realtimeEvents = {
 } as const;
 export type RealtimeEventPayload<N extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[N]['payload']>;
 
+/** The Pusher HTTP events API's request body limit (bytes), so no event's data is longer. */
+export const EVENT_DATA_MAX_LENGTH = 262_144;
+/** Pusher's limit on one trigger: at most 100 channels. */
+export const EVENT_CHANNELS_MAX = 100;
 /** Pusher allows channel and event names of up to 200 characters. */
 const CHANNEL_NAME_MAX_LENGTH = 200;
 const ChannelNameSchema = textSchema({ max: CHANNEL_NAME_MAX_LENGTH, required: true });
@@ -93,7 +97,12 @@ export const BroadcastingAuthRequestSchema = named(
 /** `auth` is `key:HMAC-SHA256(secret, "socket_id:channel_name")`. */
 export const BroadcastingAuthResponseSchema = named(
   'BroadcastingAuthResponse',
-  z.object({ auth: z.string(), channel_data: z.string().optional() }),
+  z.object({
+    // The key (TOKEN_MAX_LENGTH at most), a colon and 64 hex digits.
+    auth: answerText(TOKEN_MAX_LENGTH + 65),
+    // Presence channels' member data; this server has no presence channels and never sends it.
+    channel_data: answerText(MESSAGE_MAX_LENGTH).optional(),
+  }),
 );
 
 /** Pusher HTTP events API (signed with the app secret through the auth_* query parameters). */
@@ -105,19 +114,23 @@ export const TriggerEventQuerySchema = named(
     auth_version: textSchema({ max: TOKEN_MAX_LENGTH }),
     body_md5: z
       .string()
+      .max(32)
       .regex(/^[0-9a-f]{32}$/)
       .optional(),
-    auth_signature: z.string().regex(/^[0-9a-f]{64}$/),
+    auth_signature: z
+      .string()
+      .max(64)
+      .regex(/^[0-9a-f]{64}$/),
   }),
 );
 export const TriggerEventRequestSchema = named(
   'TriggerEventRequest',
   z.object({
     name: textSchema({ max: CHANNEL_NAME_MAX_LENGTH, required: true }),
-    /** The event's payload, delivered as sent (the request body's size limit bounds it). */
-    data: z.string(),
+    /** The event's payload, delivered as sent; the request body's size limit bounds it too. */
+    data: z.string().max(EVENT_DATA_MAX_LENGTH),
     channel: ChannelNameSchema.optional(),
-    channels: z.array(ChannelNameSchema).optional(),
+    channels: z.array(ChannelNameSchema).max(EVENT_CHANNELS_MAX).optional(),
     socket_id: SocketIdSchema.optional(),
   }),
 );

@@ -2,6 +2,8 @@ import { MESSAGES, REFERENCE_NAME_MAX_LENGTH, SYNONYMS_MAX, URL_MAX_LENGTH, CITY
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
+  answerList,
+  answerText,
   BooleanParamSchema,
   IdSchema,
   NoBodySchema,
@@ -12,7 +14,8 @@ import {
 } from './fields';
 import { named } from './schema-names';
 
-const SynonymsSchema = z.array(z.string());
+const SynonymsSchema = answerList(answerText(REFERENCE_NAME_MAX_LENGTH), SYNONYMS_MAX);
+const NameAnswerSchema = answerText(REFERENCE_NAME_MAX_LENGTH);
 const NameSchema = textSchema({ max: REFERENCE_NAME_MAX_LENGTH, required: true });
 /** Synonyms as the admin forms send them; blank ones are dropped by the API. */
 const SynonymsInputSchema = z
@@ -23,24 +26,30 @@ export const BrandSchema = named(
   'Brand',
   z.object({
     id: IdSchema,
-    name: z.string(),
-    icon: z.string().nullable(),
+    name: NameAnswerSchema,
+    icon: answerText(URL_MAX_LENGTH).nullable(),
     popular: z.boolean(),
     synonyms: SynonymsSchema,
   }),
 );
 export const ModelSchema = named(
   'Model',
-  z.object({ id: IdSchema, name: z.string(), synonyms: SynonymsSchema, car_brand_id: IdSchema }),
+  z.object({ id: IdSchema, name: NameAnswerSchema, synonyms: SynonymsSchema, car_brand_id: IdSchema }),
 );
 export const GenerationSchema = named(
   'Generation',
-  z.object({ id: IdSchema, name: z.string(), yearFrom: z.number().int(), yearTo: z.number().int().nullable() }),
+  z.object({ id: IdSchema, name: NameAnswerSchema, yearFrom: z.number().int(), yearTo: z.number().int().nullable() }),
 );
-export const ConfigurationSchema = named('Configuration', z.object({ id: IdSchema, name: z.string() }));
+export const ConfigurationSchema = named('Configuration', z.object({ id: IdSchema, name: NameAnswerSchema }));
 export const CitySchema = named(
   'City',
-  z.object({ id: IdSchema, city: z.string(), region: z.string(), region_type: z.string(), synonyms: SynonymsSchema }),
+  z.object({
+    id: IdSchema,
+    city: answerText(CITY_MAX_LENGTH),
+    region: NameAnswerSchema,
+    region_type: NameAnswerSchema,
+    synonyms: SynonymsSchema,
+  }),
 );
 export type Brand = z.infer<typeof BrandSchema>;
 export type Model = z.infer<typeof ModelSchema>;

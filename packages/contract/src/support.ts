@@ -9,12 +9,20 @@ import {
 } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { coreRule, textSchema } from './fields';
+import { answerText, coreRule, MESSAGE_MAX_LENGTH, textSchema } from './fields';
 import { named } from './schema-names';
 
+/** A client's ticket number (core TICKET_NUMBER_PATTERN): six digits of date, a hyphen, three digits. */
+const TICKET_NUMBER_MAX_LENGTH = 10;
 const TicketNumberSchema = z
   .string({ error: MESSAGES.invalidTicket })
+  .max(TICKET_NUMBER_MAX_LENGTH, MESSAGES.invalidTicket)
   .regex(TICKET_NUMBER_PATTERN, MESSAGES.invalidTicket);
+/**
+ * A ticket number as answers carry it: the client's (core TICKET_NUMBER_PATTERN, 10 characters at most) or the
+ * server's, whose suffix grows a digit on a day with more than 900 tickets; 20 is far beyond that.
+ */
+const TicketNumberAnswerSchema = answerText(20);
 /** The address of the page the request was sent from. */
 const PageUrlSchema = textSchema({ max: URL_MAX_LENGTH });
 
@@ -28,10 +36,10 @@ const ticketOrigin = { ticket: TicketNumberSchema, url: PageUrlSchema };
 export const TicketSchema = named(
   'Ticket',
   z.object({
-    message: z.string(),
-    contacts: z.string().nullable().optional(),
-    ticket: z.string(),
-    url: z.string(),
+    message: answerText(TICKET_MESSAGE_MAX_LENGTH),
+    contacts: answerText(TICKET_CONTACTS_MAX_LENGTH).nullable().optional(),
+    ticket: TicketNumberAnswerSchema,
+    url: answerText(URL_MAX_LENGTH),
   }),
 );
 export type Ticket = z.infer<typeof TicketSchema>;
@@ -65,7 +73,7 @@ export type OrderInspectionRequest = z.input<typeof OrderInspectionRequestSchema
 /** The server's ticket number replaces the client's. */
 export const TicketResponseSchema = named(
   'TicketResponse',
-  z.object({ ticket: z.string(), message: z.string().optional() }),
+  z.object({ ticket: TicketNumberAnswerSchema, message: answerText(MESSAGE_MAX_LENGTH).optional() }),
 );
 
 export const supportEndpoints = {

@@ -1,8 +1,8 @@
-import { ROLES } from '@autoradar/core';
+import { ROLES, URL_MAX_LENGTH } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
-import { DateTimeSchema, IdSchema } from './fields';
+import { answerList, answerText, DateTimeSchema, EMAIL_MAX_LENGTH, IdSchema, NAME_MAX_LENGTH } from './fields';
 import { named } from './schema-names';
 
 /** Spec §3. pro_expired and started_at feed core's isProActive and getTestPeriodState. */
@@ -10,17 +10,17 @@ export const UserSchema = named(
   'User',
   z.object({
     id: IdSchema,
-    email: z.string().nullable(),
+    email: answerText(EMAIL_MAX_LENGTH).nullable(),
     has_telegram: z.boolean(),
-    roles: z.array(z.enum(ROLES)),
+    roles: answerList(z.enum(ROLES), ROLES.length),
     is_pro: z.boolean(),
     pro_expired: DateTimeSchema.nullable(),
     started_at: DateTimeSchema.nullable(),
-    photo_url: z.string().nullable(),
-    name: z.string().nullable(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    username: z.string().nullable(),
+    photo_url: answerText(URL_MAX_LENGTH).nullable(),
+    name: answerText(NAME_MAX_LENGTH).nullable(),
+    first_name: answerText(NAME_MAX_LENGTH).nullable(),
+    last_name: answerText(NAME_MAX_LENGTH).nullable(),
+    username: answerText(NAME_MAX_LENGTH).nullable(),
   }),
 );
 export type User = z.infer<typeof UserSchema>;

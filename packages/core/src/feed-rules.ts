@@ -15,6 +15,8 @@ export const FEATURED_POSTS_LIMIT = 10;
 export const FEED_IDS_MAX = 500;
 /** Longest text query. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** Own listings the profile lists; a person has a handful, the cap only guards. */
+export const MY_POSTS_LIMIT = 1_000;
 /** How long a listing counts as new after it became visible to the viewer. */
 export const NEW_POST_HOURS = 24;
 

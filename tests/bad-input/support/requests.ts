@@ -383,7 +383,8 @@ function slotClasses(slot: Slot, target: Target): MutationClass[] {
         path: slot.path,
         key: v.label,
         value: v.value,
-        label: `${where([...slot.path, v.label || '""'])} = extra ${describeValue(v.value, 40)}`,
+        // Prefixed like every query mutation: the body's and the query's extra keys are two classes, two labels.
+        label: `${target === 'query' ? '?' : ''}${where([...slot.path, v.label || '""'])} = extra ${describeValue(v.value, 40)}`,
       })),
     });
   }

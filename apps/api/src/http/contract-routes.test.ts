@@ -14,8 +14,17 @@ import { isContractRoute } from './route';
 // The API serves the contract and nothing else: every route under an API namespace comes from a contract entry
 // through route(), which validates with the entry's schemas.
 
-/** Routes that serve files and app shells, not calls; none of them is under an API namespace. */
-const STATIC_ROUTES = new Set(['GET /', 'GET /tma', 'GET /tma/', 'GET /media/*', 'GET /assets/*', 'GET /tma/assets/*']);
+/** Routes that serve files and app shells, and the CORS preflight, not calls; none is under an API namespace. */
+const STATIC_ROUTES = new Set([
+  'GET /',
+  'GET /tma',
+  'GET /tma/',
+  'GET /media/*',
+  'GET /assets/*',
+  'GET /tma/assets/*',
+  // CORS preflight for the app's own origins (@fastify/cors, plugins/edge-headers.ts).
+  'OPTIONS *',
+]);
 
 /**
  * Contract entries the API does not serve yet: empty since issues 4-8, and it must stay empty — a new contract entry

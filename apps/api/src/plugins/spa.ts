@@ -63,10 +63,11 @@ function operatorFields(operator: OperatorSettings | undefined) {
   };
 }
 
-/** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
-export function loadShell(distDir: string, settings: ShellSettings): string | undefined {
-  const file = path.join(distDir, 'index.html');
-  if (!existsSync(file)) return undefined;
+/**
+ * The shell's one inline script: the runtime settings the client reads (`window.__APP_CONFIG__`). The same for every
+ * page of a process, so the Content-Security-Policy allows it by its hash (plugins/edge-headers.ts).
+ */
+export function shellConfigScript(settings: ShellSettings): string {
   const { appName, botUsername, miniappShortName, yandexEnabled, operator, realtime } = settings;
   const client = {
     appName,
@@ -76,9 +77,16 @@ export function loadShell(distDir: string, settings: ShellSettings): string | un
     ...operatorFields(operator),
     ...(realtime ? { realtimeKey: realtime.key, realtimePort: realtime.port } : {}),
   };
-  const config = `<script>window.__APP_CONFIG__=${JSON.stringify(client).replace(/</g, '\\u003c')}</script>`;
+  return `window.__APP_CONFIG__=${JSON.stringify(client).replace(/</g, '\\u003c')}`;
+}
+
+/** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
+export function loadShell(distDir: string, settings: ShellSettings): string | undefined {
+  const file = path.join(distDir, 'index.html');
+  if (!existsSync(file)) return undefined;
+  const config = `<script>${shellConfigScript(settings)}</script>`;
   return readFileSync(file, 'utf8')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(appName)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(settings.appName)}</title>`)
     .replace('</head>', `${config}</head>`);
 }
 

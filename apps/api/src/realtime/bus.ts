@@ -1,3 +1,4 @@
+import { EVENT_CHANNELS_MAX } from '@autoradar/contract';
 import { isValidChannelName, SOCKET_ID } from './protocol';
 
 /** One event on its way to every websocket server of the deployment; `data` is already the JSON text clients get. */
@@ -23,8 +24,8 @@ export interface RealtimeBus {
   close(): Promise<void>;
 }
 
-/** Pusher's limits on one trigger: at most 100 channels, an event name of at most 200 characters. */
-export const MAX_CHANNELS_PER_EVENT = 100;
+/** Pusher's limits on one trigger: at most 100 channels (the contract's), an event name of at most 200 characters. */
+export const MAX_CHANNELS_PER_EVENT = EVENT_CHANNELS_MAX;
 export const MAX_EVENT_NAME_LENGTH = 200;
 
 /** Why a message cannot be published, or null when it can. */

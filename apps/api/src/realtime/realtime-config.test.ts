@@ -17,7 +17,8 @@ describe('realtime settings', () => {
       NODE_ENV: 'production',
       APP_URL: 'https://autoradar.example',
       BOT_TOKEN: '123456:' + 'A'.repeat(35),
-      APP_SECRET: 'x'.repeat(32),
+      APP_SECRET: '0123456789abcdef0123456789abcdef',
+      REVERB_APP_SECRET: 'fedcba9876543210fedcba9876543210',
     });
     expect(prod.allowedOrigins).toEqual(['https://autoradar.example']);
   });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
+import { EVENT_DATA_MAX_LENGTH } from '@autoradar/contract';
 import type { RealtimeBus, RealtimeMessage } from './bus';
 import { answerClientError } from '../plugins/errors';
 import { createHttpApiHandler } from './http-api';
@@ -51,7 +52,7 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxSubscriptionsPerConnection: 200,
   maxMessageBytes: 10_000,
   maxBufferedBytes: 1_048_576,
-  maxHttpBodyBytes: 262_144,
+  maxHttpBodyBytes: EVENT_DATA_MAX_LENGTH,
   activityTimeoutSeconds: 30,
   pingIntervalMs: 60_000,
   pongTimeoutMs: 30_000,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { allEndpoints, contract, generateOpenApi, type OpenApiDocument } from '@autoradar/contract';
+import type { Config } from '../../config';
 import { route } from '../../http/route';
 import { escapeHtml } from '@autoradar/server/escape-html';
 import { DOCS_MESSAGES } from './docs.messages';
@@ -20,14 +21,37 @@ function renderDocsPage(appName: string, doc: OpenApiDocument): string {
 ${rows}</body></html>`;
 }
 
-export function docsRoutes(app: FastifyInstance, deps: { appName: string; appUrl: string }): void {
+export interface DocsSettings {
+  appName: string;
+  appUrl: string;
+  env: Config['env'];
+  uploadMaxBytes: number;
+}
+
+/**
+ * The document /api/docs/openapi.json serves: the contract's, with this deployment's address (public, and named by
+ * its environment, as OWASP API9 asks) and upload limit. The Spectral test lints exactly this.
+ */
+export function buildApiDocument(settings: DocsSettings): OpenApiDocument {
+  return generateOpenApi(
+    contract,
+    { title: `${settings.appName} API`, version: '1.0.0' },
+    {
+      servers: [
+        {
+          url: settings.appUrl,
+          description: settings.env === 'production' ? 'production' : 'local development',
+          'x-internal': false,
+        },
+      ],
+      fileMaxBytes: settings.uploadMaxBytes,
+    },
+  );
+}
+
+export function docsRoutes(app: FastifyInstance, deps: DocsSettings): void {
   let doc: OpenApiDocument | undefined;
-  const document = () =>
-    (doc ??= generateOpenApi(
-      contract,
-      { title: `${deps.appName} API`, version: '1.0.0' },
-      { servers: [{ url: deps.appUrl }] },
-    ));
+  const document = () => (doc ??= buildApiDocument(deps));
   route(app, contract.docs.openApi, async () => document() as unknown as Record<string, unknown>);
   // The page follows from the contract and the app's name alone: rendered once, on the first request.
   let page: string | undefined;

@@ -3,6 +3,7 @@ import {
   FEATURED_POSTS_LIMIT,
   FEED_MESSAGES,
   FEED_PAGE_SIZE,
+  MY_POSTS_LIMIT,
   MESSAGES,
   getDelayCutoff,
   isPostVisible,
@@ -226,9 +227,6 @@ export async function getFeatured(ctx: PostsContext, viewer: Viewer) {
   const rows = await repo.findFeatured(ctx.db, getDelayCutoff(viewer.user, viewer.now), FEATURED_POSTS_LIMIT);
   return { data: rows.map((row) => toPost(row, viewer)) };
 }
-
-/** Own listings for the profile, published and unpublished; a person has a handful, the cap only guards. */
-export const MY_POSTS_LIMIT = 1_000;
 
 export async function getMyPosts(ctx: PostsContext, userId: number, viewer: Viewer) {
   const [rows, count] = await Promise.all([

@@ -1,19 +1,14 @@
 import { hasForbiddenChars, URL_MAX_LENGTH } from '@autoradar/core';
-import { foreignTextSchema } from '@autoradar/contract';
+import { EMAIL_MAX_LENGTH, foreignTextSchema, NAME_MAX_LENGTH } from '@autoradar/contract';
 
 // Names come from Telegram (initData, the Login Widget) and Yandex ID, which we cannot refuse: a NUL in a first name
 // would make PostgreSQL refuse the whole sign-in. The contract's foreignTextSchema strips forbidden characters,
 // trims and caps; what is left empty is no name.
 
-/**
- * The users columns are `text`, so the cap is ours: far above Telegram's limits (64 for names, 32 for a username),
- * low enough that a profile never dominates a row or a page.
- */
-export const PROFILE_NAME_MAX_LENGTH = 255;
-/** RFC 5321's longest deliverable address. */
-export const EMAIL_MAX_LENGTH = 254;
+// The users columns are `text`, so the caps are ours, the contract's (the user answer states them): NAME_MAX_LENGTH,
+// far above Telegram's limits (64 for names, 32 for a username), and EMAIL_MAX_LENGTH.
 
-const nameText = foreignTextSchema({ max: PROFILE_NAME_MAX_LENGTH });
+const nameText = foreignTextSchema({ max: NAME_MAX_LENGTH });
 
 export function cleanProfileName(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
