@@ -31,6 +31,8 @@ const PARTS: Part[] = [
   // The own corpus's hold-out of issue 15 stays one: figures only, like the wild hold-out.
   { name: 'own-holdout', title: 'holdout.jsonl (own hold-out: figures only)', files: ['holdout.jsonl'], tuning: false },
   { name: 'wild', title: 'wild.jsonl (tuning part)', files: ['wild.jsonl'], tuning: true },
+  // A second tuning part by another writer (the lead, issue 29's second pass), in the styles the hold-out still misses.
+  { name: 'wild-2', title: 'wild-2.jsonl (second tuning part)', files: ['wild-2.jsonl'], tuning: true },
   {
     name: 'wild-holdout',
     title: 'wild-holdout.jsonl (hold-out: figures only)',

@@ -146,20 +146,32 @@ for (const [genitive, value] of Object.entries({ ...ORDINALS })) {
 }
 const NUMBER_WORD_START = /^[а-яё]+/iu;
 const YEAR_AFTER_WORDS = /^\s?(года|году|год|г\.?)(?!\p{L})/u;
+const THOUSAND_WORDS = new Set(['тысяча', 'тысячи']);
+const YEAR_BEFORE_WORDS = /(?<!\p{L})год(а)?(\s+выпуска)?\s*[—–:-]?\s*$/iu;
 const MULTIPLIER_AFTER_WORDS = /^\s?(тысяч\p{L}*|тыс|тыщ\p{L}*|млн|миллион\p{L}*|лям\p{L}*)(?!\p{L})/u;
 
 /** A run of number words at `at` ('триста пятьдесят', 'двадцать первого'): its value and end, or null. */
 function numberWords(text: string, at: number): { value: number; end: number; ordinal: boolean } | null {
-  const run = /(\p{L}+)(\s+|$)/uy;
+  const run = /(\p{L}+)(\s+|(?=[^\p{L}])|$)/uy;
   let value = 0;
   let end = at;
   let position = at;
   let ordinal = false;
-  for (let count = 0; count < 4; count++) {
+  // 'две тысячи шестнадцатого', 'тысяча девятьсот девяносто шестой': a year in words, read through its thousand only
+  // when an ordinal ends it (else 'две тысячи' is an amount: the run stops before the multiplier).
+  let beforeThousand: { value: number; end: number } | null = null;
+  for (let count = 0; count < 7; count++) {
     run.lastIndex = position;
     const match = run.exec(text);
     const word = match?.[1]?.toLowerCase();
     if (!match || !word) break;
+    if (beforeThousand === null && THOUSAND_WORDS.has(word) && (value > 0 || word === 'тысяча')) {
+      beforeThousand = { value, end };
+      value = (value || 1) * 1000;
+      position += match[0].length;
+      continue;
+    }
+    if (count >= 4 && beforeThousand === null) break;
     const cardinal = CARDINALS[word];
     const order = ORDINALS[word];
     if (cardinal === undefined && order === undefined) break;
@@ -171,9 +183,15 @@ function numberWords(text: string, at: number): { value: number; end: number; or
       break;
     }
   }
+  if (beforeThousand !== null && !ordinal) {
+    value = beforeThousand.value;
+    end = beforeThousand.end;
+  }
   if (end === at) return null;
   const rest = text.slice(end);
-  if (ordinal ? !YEAR_AFTER_WORDS.test(rest) : !MULTIPLIER_AFTER_WORDS.test(rest)) return null;
+  // An ordinal is a year before 'года' or after 'год выпуска —' ('год выпуска — две тысячи тринадцатый').
+  const yearOrdinal = YEAR_AFTER_WORDS.test(rest) || YEAR_BEFORE_WORDS.test(text.slice(Math.max(0, at - 30), at));
+  if (ordinal ? !yearOrdinal : !MULTIPLIER_AFTER_WORDS.test(rest)) return null;
   return { value, end, ordinal };
 }
 const SPACE = /[\s\u00a0\u202f]+/uy;
@@ -234,7 +252,7 @@ export function lex(text: string): Lexeme[] {
       const raw = text.slice(at, spelled.end);
       const match = readNumber(text, String(spelled.value), at);
       if (match) {
-        const digits = spelled.ordinal ? 2 : String(Math.round(spelled.value)).length;
+        const digits = spelled.ordinal && spelled.value < 100 ? 2 : String(Math.round(spelled.value)).length;
         const number = {
           ...match,
           end: spelled.end,

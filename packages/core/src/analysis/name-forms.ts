@@ -188,6 +188,43 @@ function foldsIntoOtherCode(latin: string, cyrillic: string): boolean {
   return !/[а-яё]/.test(folded) && folded !== foldWord(latin.replace(/[\s-]/g, ''));
 }
 
+// Letters of a code as their English names are said ('CB400' → 'сиби 400', 'MT-07' → 'эмти 07', 'X5' → 'икс 5').
+const LETTER_NAMES: Record<string, string> = {
+  a: 'эй',
+  b: 'би',
+  c: 'си',
+  d: 'ди',
+  e: 'и',
+  f: 'эф',
+  g: 'джи',
+  h: 'эйч',
+  i: 'ай',
+  j: 'джей',
+  k: 'кей',
+  l: 'эл',
+  m: 'эм',
+  n: 'эн',
+  o: 'оу',
+  p: 'пи',
+  q: 'кью',
+  r: 'эр',
+  s: 'эс',
+  t: 'ти',
+  u: 'ю',
+  v: 'ви',
+  w: 'дабл ю',
+  x: 'икс',
+  y: 'уай',
+  z: 'зет',
+};
+
+/** A code of two or three letters and a number, its letters said by name ('CB400' → 'сиби 400'); null otherwise. */
+function codeInLetterNames(name: string): string | null {
+  const code = /^([a-z]{2,3})[\s-]?(\d{1,4})$/i.exec(name.trim());
+  if (!code) return null;
+  return `${[...code[1]!.toLowerCase()].map((char) => LETTER_NAMES[char]!).join('')} ${code[2]}`;
+}
+
 function codeInRussianLetters(word: string): string {
   return [...word.toLowerCase()].map((char) => CODE_LETTERS[char] ?? char).join('');
 }
@@ -221,6 +258,8 @@ export function cyrillicSpellings(name: string): string[] {
     const letters = words.map((word) => (/[a-z]/i.test(word) ? codeInRussianLetters(word) : word)).join(' ');
     if (!foldsIntoOtherCode(name, letters)) out.add(letters);
   }
+  const said = codeInLetterNames(name);
+  if (said) out.add(said);
   return [...out];
 }
 

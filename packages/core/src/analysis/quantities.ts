@@ -246,7 +246,11 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
     if (firstRest && lastRest) {
       if (!mileage && rest.length >= 2) {
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
-        offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
+        // A list's lines ('187 тыс. — 1 650 000; … 166 тыс. — 990 000'): a price between the two is the first line's,
+        // and the last 'тыс' is the next vehicle's mileage.
+        const known = price as { start: number } | null;
+        const between = known !== null && known.start > firstRest.number.start && known.start < lastRest.number.start;
+        if (!between) offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
       } else if (!mileage && !price && firstRest === all[all.length - 1]) {
         offer(firstRest.amount * 1000, 'RUB', 2, firstRest.number.start);
       } else if (!mileage) {

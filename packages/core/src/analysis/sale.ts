@@ -98,6 +98,9 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'согласны',
       'мнение',
       'видели\\s?\\?',
+      'смотрите,? что',
+      `наш(ёл|ел|ла|ли) на (авито|дроме|авто\\.ру)`,
+      'выставили',
       'не ведитесь',
       'брать или нет',
       'брать ли',
@@ -148,6 +151,8 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `теря${L} в цене`,
       `\\d+\\s?%\\s(цены|стоимости)`,
       'опыт владения',
+      `дел(юсь|имся) опытом`,
+      `(?<!так\\s)как (я|мы) \\p{L}+(л|ла|ли)${E}`,
       `отзыв${L}`,
       'продавать не (собираюсь|буду|планирую)',
       `(авто)?эксперт${L}`,
@@ -218,6 +223,7 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `мотоблок${L}`,
       `культиватор${L}`,
       `детск${L} (электро)?мобил${L}`,
+      `прода(м|ю|ётся|ется) (совет${L}|иде(ю|я)|опыт|курс${L}|бизнес${L}|гараж${L}|место)`,
     ]),
   ],
   [
@@ -295,6 +301,16 @@ const STRONG: [NonSaleReason, RegExp][] = [
   ],
 ];
 
+// An importer's or a broker's words: never said in passing by someone selling their own vehicle ('кредит, трейд-ин,
+// доставка' is a dealer's; 'с растаможкой, оставьте заявку' an importer's).
+// ('аукционный лист', 'привезена из Японии', 'свежий пригон' are a seller's words about the vehicle's past.)
+const IMPORT = words([`растаможк${L}`, 'под заказ', 'под ключ', `заявк${L}`]);
+
+// Quoted text is someone else's words ('«Продам Ниву…» — а на фото…'): its sale word is not the post's, unless the
+// quote is a whole offer with its price (a seller's post passed on: '"Продаю свою Камри … 2 050 000 ₽" — пишет …').
+const QUOTED = /«[^»]*»|"[^"\n]*"|“[^”]*”/gu;
+const QUOTED_PRICE = /\d[\d\s.,]*\s?(₽|руб|р\.|млн|т\.?р)/iu;
+
 // A story about a deal already done ('Купил себе Солярис…', 'продал за неделю'): no sale unless the post sells too.
 const STORY = r(
   `${W}(купил${L}|взял|взяла|приобр[её]л${L}|пригнал${L}|продал|продала|продали)${E}[^.\\n]{0,40}\\sза\\s\\d`,
@@ -352,9 +368,10 @@ export interface SaleEvidence {
 export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReason | null {
   const trimmed = text.trim();
   if (/^[\s\p{P}\p{S}\uFE0F]*(продано|sold)[\s\p{P}\p{S}\uFE0F]*$/iu.test(trimmed)) return 'sold';
-  const saleAt = SALE_WORDS.exec(text)?.index ?? Infinity;
+  const own = text.replace(QUOTED, (quote) => (QUOTED_PRICE.test(quote) ? quote : ' '.repeat(quote.length)));
+  const saleAt = SALE_WORDS.exec(own)?.index ?? Infinity;
   const saleWord = saleAt !== Infinity;
-  const exchange = EXCHANGE.test(text);
+  const exchange = EXCHANGE.test(own);
   const onRequest = PRICE_ON_REQUEST.test(text);
   // Weaker: a price word with no number after it is an offer only where nothing says the post is something else.
   const priceUnsaid = PRICE_UNSAID.test(text);
@@ -362,7 +379,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   const offered = saleWord || evidence.hasPrice || exchange || onRequest || priceUnsaid;
   const strongSale =
     evidence.hasVehicle && (evidence.hasYear || evidence.hasMileage) && (evidence.hasPrice || saleWord || exchange);
-  const exchangeAt = EXCHANGE.exec(text)?.index ?? Infinity;
+  const exchangeAt = EXCHANGE.exec(own)?.index ?? Infinity;
   // A post with the vehicle's year, mileage and price: what it says after the vehicle is said in passing.
   const fullSale = evidence.hasVehicle && evidence.hasYear && evidence.hasMileage && evidence.hasPrice;
   for (const [reason, pattern] of STRONG) {
@@ -371,7 +388,8 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // A service word deep inside a full sale post ('кредит и трейд-ин', 'возможна доставка') does not make it a service;
     // a sale or exchange word before 'куплю'/'ищу' is a swap note of a sale; a sale's 'на рынке' or 'обзор по ссылке'
     // is no review; 'в аренде не была' is no rental.
-    if (reason === 'service' && strongSale && match.index > 60) continue;
+    const imported = reason === 'service' && IMPORT.test(match[0]);
+    if (reason === 'service' && strongSale && match.index > 60 && !imported) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
     // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
     const saleAfter = saleWord && saleAt > match.index;
@@ -383,9 +401,9 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
     const soft = SOFT_REASONS.has(reason);
-    if (soft && strongSale && saleAt < match.index) continue;
+    if (soft && strongSale && saleAt < match.index && !imported) continue;
     const late = evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40;
-    if (soft && reason !== 'review' && fullSale && late) continue;
+    if (soft && reason !== 'review' && fullSale && late && !imported) continue;
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';
@@ -394,7 +412,9 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   if (!offerWords && STORY.test(text)) return 'news';
   if (!offerWords && ASKING.test(text)) return 'question';
   // A post that asks and offers nothing ('… за 1,35 млн — нормальная цена?') is a question.
-  if (!offerWords && /\?/u.test(text)) return 'question';
+  // A rhetorical question before a full description ('R1M? Нет, обычная R1 2016 года, …') asks nothing.
+  const lastQuestion = text.lastIndexOf('?');
+  if (!offerWords && lastQuestion >= 0 && !(fullSale && lastQuestion < text.length / 2)) return 'question';
   if (evidence.vehicleStart !== null) {
     const before = text.slice(0, evidence.vehicleStart);
     if (FOR_VEHICLE.test(before) && /\p{L}{3}/u.test(before) && !EXCHANGE_FOR.test(before.replace(FOR_VEHICLE, ''))) {
