@@ -245,7 +245,7 @@ export function lex(text: string): Lexeme[] {
     }
     const head = NUMBER_WORD_START.exec(text.slice(at, at + 16))?.[0]?.toLowerCase();
     const spelled =
-      head && (head in CARDINALS || head in ORDINALS) && !/\p{L}/u.test(text[at - 1] ?? '')
+      head && (head in CARDINALS || head in ORDINALS || THOUSAND_WORDS.has(head)) && !/\p{L}/u.test(text[at - 1] ?? '')
         ? numberWords(text, at)
         : null;
     if (spelled) {

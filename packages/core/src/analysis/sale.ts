@@ -100,7 +100,6 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'видели\\s?\\?',
       'смотрите,? что',
       `наш(ёл|ел|ла|ли) на (авито|дроме|авто\\.ру)`,
-      'выставили',
       'не ведитесь',
       'брать или нет',
       'брать ли',
@@ -152,7 +151,6 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `\\d+\\s?%\\s(цены|стоимости)`,
       'опыт владения',
       `дел(юсь|имся) опытом`,
-      `(?<!так\\s)как (я|мы) \\p{L}+(л|ла|ли)${E}`,
       `отзыв${L}`,
       'продавать не (собираюсь|буду|планирую)',
       `(авто)?эксперт${L}`,
@@ -223,7 +221,7 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `мотоблок${L}`,
       `культиватор${L}`,
       `детск${L} (электро)?мобил${L}`,
-      `прода(м|ю|ётся|ется) (совет${L}|иде(ю|я)|опыт|курс${L}|бизнес${L}|гараж${L}|место)`,
+      `прода(м|ю|ётся|ется) (совет${L}|иде(ю|я)|опыт|курс${L}|бизнес${L}|гараж${L})`,
     ]),
   ],
   [
@@ -300,11 +298,6 @@ const STRONG: [NonSaleReason, RegExp][] = [
     ]),
   ],
 ];
-
-// An importer's or a broker's words: never said in passing by someone selling their own vehicle ('кредит, трейд-ин,
-// доставка' is a dealer's; 'с растаможкой, оставьте заявку' an importer's).
-// ('аукционный лист', 'привезена из Японии', 'свежий пригон' are a seller's words about the vehicle's past.)
-const IMPORT = words([`растаможк${L}`, 'под заказ', 'под ключ', `заявк${L}`]);
 
 // Quoted text is someone else's words ('«Продам Ниву…» — а на фото…'): its sale word is not the post's, unless the
 // quote is a whole offer with its price (a seller's post passed on: '"Продаю свою Камри … 2 050 000 ₽" — пишет …').
@@ -388,8 +381,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // A service word deep inside a full sale post ('кредит и трейд-ин', 'возможна доставка') does not make it a service;
     // a sale or exchange word before 'куплю'/'ищу' is a swap note of a sale; a sale's 'на рынке' or 'обзор по ссылке'
     // is no review; 'в аренде не была' is no rental.
-    const imported = reason === 'service' && IMPORT.test(match[0]);
-    if (reason === 'service' && strongSale && match.index > 60 && !imported) continue;
+    if (reason === 'service' && strongSale && match.index > 60) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
     // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
     const saleAfter = saleWord && saleAt > match.index;
@@ -401,9 +393,9 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
     const soft = SOFT_REASONS.has(reason);
-    if (soft && strongSale && saleAt < match.index && !imported) continue;
+    if (soft && strongSale && saleAt < match.index) continue;
     const late = evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40;
-    if (soft && reason !== 'review' && fullSale && late && !imported) continue;
+    if (soft && reason !== 'review' && fullSale && late) continue;
     return reason;
   }
   if (PART_SALE.test(text)) return 'parts';
@@ -412,9 +404,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   if (!offerWords && STORY.test(text)) return 'news';
   if (!offerWords && ASKING.test(text)) return 'question';
   // A post that asks and offers nothing ('… за 1,35 млн — нормальная цена?') is a question.
-  // A rhetorical question before a full description ('R1M? Нет, обычная R1 2016 года, …') asks nothing.
-  const lastQuestion = text.lastIndexOf('?');
-  if (!offerWords && lastQuestion >= 0 && !(fullSale && lastQuestion < text.length / 2)) return 'question';
+  if (!offerWords && /\?/u.test(text)) return 'question';
   if (evidence.vehicleStart !== null) {
     const before = text.slice(0, evidence.vehicleStart);
     if (FOR_VEHICLE.test(before) && /\p{L}{3}/u.test(before) && !EXCHANGE_FOR.test(before.replace(FOR_VEHICLE, ''))) {

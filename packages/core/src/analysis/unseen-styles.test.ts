@@ -276,3 +276,51 @@ describe('the grammar of numbers', () => {
     expect(analyse(text).year).toBe(year);
   });
 });
+
+// The second tuning part (tests/fixtures/analysis/wild-2.jsonl, written by another writer): one test per kind it found.
+describe('kinds found by the second tuning part', () => {
+  it.each([
+    ['Камри, год выпуска — две тысячи тринадцатый, 152 тыс. км, 990 тыс.', 2013],
+    ['Камри две тысячи шестнадцатого года, 118 тыс. км, 1 150 000 руб.', 2016],
+    ['Камри тысяча девятьсот девяносто шестого года, 300 тыс. км, 150 000 руб.', 1996],
+  ])('reads a year in words through its thousand: %s → %d', (text, year) => {
+    expect(analyse(text).year).toBe(year);
+  });
+
+  it('keeps «две тысячи» an amount when no ordinal ends it', () => {
+    expect(analyse('Камри 2015, 150 т.км, две тысячи долларов торг').year).toBe(2015);
+  });
+
+  it('says a code’s letters by their English names', () => {
+    expect(cyrillicSpellings('CB400')).toContain('сиби 400');
+    expect(cyrillicSpellings('MT-07')).toContain('эмти 07');
+    // One letter is not said by name: 'E 200' would read the conjunction 'и' as a model.
+    expect(cyrillicSpellings('E200')).not.toContain('и 200');
+  });
+
+  it('takes the first line’s price in a list written on one line', () => {
+    const text =
+      'Распродажа стоянки, Казань! Toyota Camry 2014, 2.5, 187 тыс. — 1 650 000; Skoda Octavia 2012, 166 тыс. — 990 000';
+    expect(analyse(text)).toMatchObject({ model: 'Camry', price: 1_650_000, mileage_km: 187_000 });
+  });
+
+  it('does not take a joke quoted from someone else’s sale for a sale', () => {
+    expect(
+      analyse('Классика жанра 😂 «Продам Камри, пробег 300 тыс., не ржавая» — а на фото одна ржавчина.').is_sale,
+    ).toBe(false);
+  });
+
+  it('takes a seller’s whole offer passed on in quotes for a sale', () => {
+    const text =
+      '"Продаю свою Камри 2016 года, пробег 120 тыс., один владелец. 2 050 000 ₽" — пишет подписчик из Казани';
+    expect(analyse(text)).toMatchObject({ is_sale: true, model: 'Camry', price: 2_050_000 });
+  });
+
+  it.each([
+    'Смотрите, что нашёл на Авито: Камри 1995 года за 3 млн. Кто-то реально такое покупает?',
+    'Продам совет бесплатно: не берите Камри 2014 с пробегом 200 тыс., там всегда скручен.',
+    'Покупали Камри 2020 года: 12 осмотров, итог — 2 080 000 руб. и пробег 41 тыс. Делюсь опытом.',
+  ])('is no sale: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(false);
+  });
+});
