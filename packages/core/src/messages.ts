@@ -78,6 +78,7 @@ export const MESSAGES = {
   invalidInitData: 'Не удалось проверить данные Telegram',
   testPeriodUsed: 'Тестовый период уже был активирован',
   databaseUnavailable: 'База данных недоступна',
+  serviceUnavailable: 'Сервис временно недоступен. Попробуйте ещё раз через минуту',
   internalError: 'Внутренняя ошибка сервера',
 
   // Empty states

@@ -13,5 +13,6 @@ export {
   type Schema,
 } from './client';
 export { migrateDb, migrationsFolder } from './migrate';
+export { isDatabaseUnavailable } from './unavailable';
 export { importReferenceData, referenceDataDir, type ReferenceImportResult } from './seed/reference';
 export { planDemoListings, renderDemoImages, type DemoListing, type SeedDemoOptions } from './seed/demo';

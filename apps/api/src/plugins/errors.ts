@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@autoradar/core';
+import { isDatabaseUnavailable } from '@autoradar/db';
 import { HttpError } from '../http/http-error';
 import { HTTP_MESSAGES } from '../http/http.messages';
 
@@ -117,6 +118,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (errors[key] ??= []).push(MESSAGES.validationFailed);
       }
       return reply.status(422).send({ message: MESSAGES.validationFailed, errors });
+    }
+    // The database stopped or restarting: nothing was written, the client may try again (the pool reconnects by
+    // itself when it is back, with no restart of the API).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '10').send({ message: MESSAGES.serviceUnavailable });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
