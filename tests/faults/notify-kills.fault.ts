@@ -112,7 +112,7 @@ describe.skipIf(postgresUnavailableReason)('notification workers: one SIGKILLed 
         { timeout: 120_000, interval: 200 },
       );
       recoveries.push(Date.now() - publishedAt);
-      const killed = workerA!.signalCode === 'SIGKILL';
+      const killed = workerA.signalCode === 'SIGKILL';
       if (killed) {
         totals.kills++;
         workerA = await startWorker(TOKEN_A);

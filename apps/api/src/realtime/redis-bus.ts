@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { maskSecret } from '../config';
-import { parseRealtimeMessage, type RealtimeBus, type RealtimeListener } from './bus';
+import { parseRealtimeMessage, type RealtimeBus, type RealtimeListener, type RealtimeMessage } from './bus';
 import type { RealtimeLog } from './log';
 
 /**
@@ -24,8 +24,10 @@ function describe(err: unknown): string {
 
 /**
  * Every instance publishes to the channel and delivers what it reads back from it, its own events included: one path
- * for all events keeps each publisher's order the same on every instance. Events published while Redis is down are
- * lost (pub/sub keeps nothing); publishing then fails at once instead of queueing without bound.
+ * for all events keeps each publisher's order the same on every instance. While Redis is down the instance degrades
+ * to a single one: an event published through it reaches its own clients directly, the other instances miss it
+ * (pub/sub keeps nothing, and nothing is queued without bound); when Redis is back (ioredis reconnects and
+ * resubscribes by itself) events cross again, with no restart.
  */
 export async function createRedisBus(options: RedisBusOptions): Promise<RealtimeBus> {
   const { url, appId, log } = options;
@@ -82,16 +84,32 @@ export async function createRedisBus(options: RedisBusOptions): Promise<Realtime
     for (const listener of listeners) listener(message);
   });
 
+  let closed = false;
+  const deliverHere = (message: RealtimeMessage) => {
+    for (const listener of listeners) listener(message);
+  };
   return {
     kind: 'redis',
     async publish(message) {
-      await publisher.publish(channel, JSON.stringify(message));
+      if (closed) throw new Error('realtime bus closed');
+      // Not connected (down or reconnecting): this instance's own clients still get the event.
+      if (publisher.status !== 'ready' || subscriber.status !== 'ready') {
+        deliverHere(message);
+        return;
+      }
+      try {
+        await publisher.publish(channel, JSON.stringify(message));
+      } catch (err) {
+        log.warn({ err }, 'realtime: Redis publish failed, delivered on this instance only');
+        deliverHere(message);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
+      closed = true;
       listeners.clear();
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
       subscriber.disconnect();
