@@ -19,8 +19,8 @@ export function readOpsEnv(env: NodeJS.ProcessEnv = process.env): OpsEnv {
 }
 
 /**
- * A path given on the command line, resolved against the directory the operator ran `pnpm …` in (pnpm runs the
- * package's script in the package's folder and passes the caller's folder as INIT_CWD).
+ * A path given on the command line: pnpm runs the package's script in the package's folder and passes where it was
+ * started as INIT_CWD (the workspace root for the root `db:*` scripts), so relative paths are from there.
  */
 export function argumentPath(arg: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.INIT_CWD || process.cwd(), arg);
