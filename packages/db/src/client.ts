@@ -57,14 +57,15 @@ export type CreateDbOptions = {
   logger?: (msg: string) => void;
   /** PostgreSQL only: connections in the pool. Default: `DATABASE_POOL_SIZE`, else 10. */
   poolSize?: number | undefined;
-  /** PostgreSQL only: `statement_timeout` of every connection, 0 = none. Default: `DATABASE_STATEMENT_TIMEOUT_MS`, else 30000. */
+  /** PostgreSQL only: `statement_timeout` of every connection, 0 = none. Default: `DATABASE_STATEMENT_TIMEOUT_MS`, else 0. */
   statementTimeoutMs?: number | undefined;
 };
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
 export const DEFAULT_POOL_SIZE = 10;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+// None unless set: seeding, benchmarks and index builds run statements of minutes; production sets one (README).
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 0;
 
 export type DatabaseSettings = { poolSize: number; statementTimeoutMs: number };
 

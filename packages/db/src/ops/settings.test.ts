@@ -6,11 +6,11 @@ import { postgresUnavailableReason, testDatabaseUrl } from '../testing/test-db';
 // Issue 30: the pool's size and statement_timeout are settings every process reads the same way.
 
 describe('database settings', () => {
-  it('defaults to 10 connections and 30 s, and names a wrong variable', () => {
-    expect(readDatabaseSettings({})).toEqual({ poolSize: 10, statementTimeoutMs: 30_000 });
-    expect(readDatabaseSettings({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toEqual({
+  it('defaults to 10 connections and no timeout, and names a wrong variable', () => {
+    expect(readDatabaseSettings({})).toEqual({ poolSize: 10, statementTimeoutMs: 0 });
+    expect(readDatabaseSettings({ DATABASE_POOL_SIZE: '4', DATABASE_STATEMENT_TIMEOUT_MS: '30000' })).toEqual({
       poolSize: 4,
-      statementTimeoutMs: 0,
+      statementTimeoutMs: 30_000,
     });
     expect(() => readDatabaseSettings({ DATABASE_POOL_SIZE: '0' })).toThrow(
       'Неверная настройка DATABASE_POOL_SIZE=0: ожидается целое число от 1 до 1000',
