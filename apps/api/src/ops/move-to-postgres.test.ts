@@ -157,49 +157,53 @@ describePg('db:move-to-postgres', () => {
       await app.close();
       await embedded.close();
     }
-  });
+  }, 400_000);
 
   afterAll(async () => {
     await target?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('moves every row and then serves the same feed, listing, photo, favourites and signed-in user', async () => {
-    const result = await moveToPostgres({ dataDir, targetUrl: target.url });
-    expect(result.tables.posts).toBeGreaterThan(1);
-    expect(result.tables.sessions).toBe(1);
-    expect(result.tables.filters).toBe(1);
-    expect(result.tables.notes).toBe(1);
-    expect(result.tables.filter_match_keys).toBeGreaterThan(0);
+  it(
+    'moves every row and then serves the same feed, listing, photo, favourites and signed-in user',
+    { timeout: 300_000 },
+    async () => {
+      const result = await moveToPostgres({ dataDir, targetUrl: target.url });
+      expect(result.tables.posts).toBeGreaterThan(1);
+      expect(result.tables.sessions).toBe(1);
+      expect(result.tables.filters).toBe(1);
+      expect(result.tables.notes).toBe(1);
+      expect(result.tables.filter_match_keys).toBeGreaterThan(0);
 
-    const moved: DbHandle = await createDb({ databaseUrl: target.url, dataDir });
-    const app = await buildTestApp(moved, { config: configFor(target.url) });
-    try {
-      const after = await look(app);
-      expect(after.feed).toEqual(before.feed);
-      expect(after.listing).toEqual(before.listing);
-      expect(after.user).toEqual(before.user);
-      expect(after.filters).toEqual(before.filters);
-      expect(after.notes).toEqual(before.notes);
-      expect(after.photo.equals(before.photo)).toBe(true);
+      const moved: DbHandle = await createDb({ databaseUrl: target.url, dataDir });
+      const app = await buildTestApp(moved, { config: configFor(target.url) });
+      try {
+        const after = await look(app);
+        expect(after.feed).toEqual(before.feed);
+        expect(after.listing).toEqual(before.listing);
+        expect(after.user).toEqual(before.user);
+        expect(after.filters).toEqual(before.filters);
+        expect(after.notes).toEqual(before.notes);
+        expect(after.photo.equals(before.photo)).toBe(true);
 
-      // The sequences continue after the moved rows: a new filter gets a new id instead of a duplicate key.
-      const second = await app.inject({
-        method: 'POST',
-        url: '/api/user/filters',
-        headers: headersOf(token),
-        payload: {
-          ...(before.filters as { data: Record<string, unknown>[] }).data[0],
-          id: undefined,
-          name: 'Ещё один',
-        },
-      });
-      expect(second.statusCode).toBe(201);
-    } finally {
-      await app.close();
-      await moved.close();
-    }
-  });
+        // The sequences continue after the moved rows: a new filter gets a new id instead of a duplicate key.
+        const second = await app.inject({
+          method: 'POST',
+          url: '/api/user/filters',
+          headers: headersOf(token),
+          payload: {
+            ...(before.filters as { data: Record<string, unknown>[] }).data[0],
+            id: undefined,
+            name: 'Ещё один',
+          },
+        });
+        expect(second.statusCode).toBe(201);
+      } finally {
+        await app.close();
+        await moved.close();
+      }
+    },
+  );
 
   it('refuses a target that is not empty, naming it', async () => {
     await expect(moveToPostgres({ dataDir, targetUrl: target.url })).rejects.toThrow(/не пуста.*пустую базу/);

@@ -14,6 +14,9 @@ import { countRows, queryOf } from './tables';
 // Issue 30: `pnpm db:backup` then `pnpm db:restore` into a new database (PostgreSQL) or a new DATA_DIR (PGlite)
 // keeps every row, table by table, and every media file byte for byte.
 
+// Each test opens PGlite several times (source, copy, both counted): minutes on a loaded shared machine.
+const SLOW = { timeout: 300_000 };
+
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const done of cleanups.reverse()) await done().catch(() => {});
@@ -103,7 +106,7 @@ function expectSame(before: Awaited<ReturnType<typeof snapshot>>, after: Awaited
 }
 
 describe('db:backup and db:restore, embedded PGlite', () => {
-  it('restores into a new DATA_DIR every row table by table and every media file', async () => {
+  it('restores into a new DATA_DIR every row table by table and every media file', SLOW, async () => {
     const from = await location();
     const handle = await createDb({ dataDir: from.dataDir });
     await fill(handle, from.mediaDir);
@@ -127,7 +130,7 @@ describe('db:backup and db:restore, embedded PGlite', () => {
     await expect(restoreDatabase(dir, { ...to, databaseUrl: testDatabaseUrl })).rejects.toThrow(/db:move-to-postgres/);
   });
 
-  it('refuses while another process has the embedded database open', async () => {
+  it('refuses while another process has the embedded database open', SLOW, async () => {
     const from = await location();
     const running = await createDb({ dataDir: from.dataDir });
     try {
@@ -143,7 +146,7 @@ describe('db:backup and db:restore, embedded PGlite', () => {
 const describePg = postgresUnavailableReason && process.env.CI !== 'true' ? describe.skip : describe;
 
 describePg('db:backup and db:restore, PostgreSQL', () => {
-  it('restores into a new database every row table by table and every media file', async () => {
+  it('restores into a new database every row table by table and every media file', SLOW, async () => {
     const from = await location(await newPostgresDatabase());
     const handle = await createDb({ databaseUrl: from.databaseUrl, dataDir: from.dataDir });
     await fill(handle, from.mediaDir);
