@@ -1,7 +1,16 @@
+import path from 'node:path';
 import type { DbHandle } from '@autoradar/db';
 import { createDomainEvents, type DomainEvents } from '@autoradar/server/events/domain-events';
 import { relayEvents } from '@autoradar/server/events/event-relay';
+import {
+  readHousekeepingSettings,
+  startHousekeeping,
+  type Housekeeping,
+  type HousekeepingCounts,
+  type HousekeepingSettings,
+} from '@autoradar/server/housekeeping/housekeeping';
 import { createMailer, outboxDirOf } from '@autoradar/server/mail';
+import { createMediaStorage } from '@autoradar/server/media/storage';
 import { createNotifyTelegramApi } from '@autoradar/server/notify/notify-telegram';
 import {
   createNotifyWorker,
@@ -29,11 +38,18 @@ export interface WorkerProcessDeps {
   mailFrom?: string;
   tuning?: Pick<NotifyWorkerOptions, 'concurrency' | 'leaseMs' | 'batchSize' | 'pollIntervalMs'>;
   clock?: () => Date;
+  /**
+   * Housekeeping (issue 30): on by default with the HOUSEKEEPING_* settings; `false` turns it off. `onRun` receives
+   * what each run removed (the metrics counters).
+   */
+  housekeeping?: false | { settings?: HousekeepingSettings; onRun?: (counts: HousekeepingCounts) => void };
 }
 
 export interface WorkerProcess {
   events: DomainEvents;
   worker: NotifyWorker;
+  /** Undefined when turned off. */
+  housekeeping: Housekeeping | undefined;
   stop(): Promise<void>;
 }
 
@@ -65,10 +81,23 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
   ];
   const stopRelay = await relayEvents(handle, events, log);
   worker.start();
+  const mediaDir = path.join(deps.dataDir, 'media');
+  const housekeeping =
+    deps.housekeeping === false
+      ? undefined
+      : startHousekeeping({
+          db: handle.db,
+          media: { mediaDir, ...createMediaStorage({ mediaDir }) },
+          settings: deps.housekeeping?.settings ?? readHousekeepingSettings(),
+          log,
+          ...(deps.housekeeping?.onRun ? { onRun: deps.housekeeping.onRun } : {}),
+        });
   return {
     events,
     worker,
+    housekeeping,
     async stop() {
+      await housekeeping?.stop();
       await stopRelay();
       for (const unsubscribe of subscriptions) unsubscribe();
       await worker.stop();

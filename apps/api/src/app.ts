@@ -27,6 +27,7 @@ import { registerOrderWorker } from './reports/register-order-worker';
 import { filtersRoutes } from './modules/filters/filters.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerStaffNotifier } from './notify/register-staff-notifier';
+import { registerHousekeeping } from './notify/register-housekeeping';
 import { registerNotifyWorker } from './notify/register-notify-worker';
 import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     worker: orderWorker,
   });
   registerNotifyWorker(app, { handle: deps.db, config, clock, events });
+  registerHousekeeping(app, { handle: deps.db, config });
   draftsRoutes(app, {
     db: deps.db.db,
     storage: createMediaStorage({ mediaDir: config.mediaDir }),

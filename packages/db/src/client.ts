@@ -55,13 +55,50 @@ export type CreateDbOptions = {
   /** Root of local state; PGlite keeps its files under `${dataDir}/pglite`. */
   dataDir: string;
   logger?: (msg: string) => void;
+  /** PostgreSQL only: connections in the pool. Default: `DATABASE_POOL_SIZE`, else 10. */
+  poolSize?: number | undefined;
+  /** PostgreSQL only: `statement_timeout` of every connection, 0 = none. Default: `DATABASE_STATEMENT_TIMEOUT_MS`, else 0. */
+  statementTimeoutMs?: number | undefined;
 };
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
+export const DEFAULT_POOL_SIZE = 10;
+// None unless set: seeding, benchmarks and index builds run statements of minutes; production sets one (README).
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 0;
+
+export type DatabaseSettings = { poolSize: number; statementTimeoutMs: number };
+
+/**
+ * The pool settings every process shares (issue 30), read from the environment and checked: a wrong value stops the
+ * start with the variable's name, like the rest of the configuration.
+ */
+export function readDatabaseSettings(env: NodeJS.ProcessEnv = process.env): DatabaseSettings {
+  return {
+    poolSize: intSetting(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1_000),
+    statementTimeoutMs: intSetting(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 0, 86_400_000),
+  };
+}
+
+function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new Error(`Неверная настройка ${name}=${raw}: ожидается целое число от ${min} до ${max}`);
+  }
+  return value;
+}
+
 export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   const log = opts.logger ?? (() => {});
-  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, log);
+  if (opts.databaseUrl) {
+    const settings = readDatabaseSettings();
+    return connectPostgres(opts.databaseUrl, log, {
+      poolSize: opts.poolSize ?? settings.poolSize,
+      statementTimeoutMs: opts.statementTimeoutMs ?? settings.statementTimeoutMs,
+    });
+  }
 
   const dir = path.resolve(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
@@ -134,7 +171,11 @@ function pgliteHandle(client: PGlite, unlock: () => void = () => {}): PgliteDbHa
   };
 }
 
-async function connectPostgres(databaseUrl: string, log: (msg: string) => void): Promise<PostgresDbHandle> {
+async function connectPostgres(
+  databaseUrl: string,
+  log: (msg: string) => void,
+  settings: DatabaseSettings,
+): Promise<PostgresDbHandle> {
   const shown = redactDatabaseUrl(databaseUrl);
   let url: URL;
   try {
@@ -150,6 +191,9 @@ async function connectPostgres(databaseUrl: string, log: (msg: string) => void):
     connectionString: databaseUrl,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: 'autoradar',
+    max: settings.poolSize,
+    // Set on each new connection by the server itself, so a runaway query is cancelled instead of holding a pool slot.
+    ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process; the pool reconnects.
   pool.on('error', (err) => log(`PostgreSQL: соединение потеряно: ${describeError(err)}`));

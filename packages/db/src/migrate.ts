@@ -21,11 +21,15 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   // so the second one finds the migrations applied instead of racing on CREATE TYPE.
   const conn = await handle.client.connect();
   try {
+    // Waiting for another instance's migration and building an index may both take longer than the pool's
+    // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS): this one connection has none while it migrates.
+    await conn.query('set statement_timeout = 0');
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     try {
       await migrateNodePg(drizzleNodePg({ client: conn }), { migrationsFolder });
     } finally {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      await conn.query('reset statement_timeout');
     }
   } finally {
     conn.release();
