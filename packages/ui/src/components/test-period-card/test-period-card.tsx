@@ -250,7 +250,7 @@ export function TestPeriodBanner(props: TestPeriodCardProps) {
       </LinkButton>
     ) : null;
   } else if (!user) {
-    line = t.guestOffer;
+    line = c.offer;
     action = (
       <LinkButton to={loginPath(pathname + search)} size="s" className="test-period__action">
         {t.signIn}
@@ -277,7 +277,13 @@ export function TestPeriodBanner(props: TestPeriodCardProps) {
         <h2 id={titleId} className="test-period__title">
           {title}
         </h2>
-        <p className="test-period__line">{line}</p>
+        {state.status === 'running' ? (
+          <div className="test-period__line test-period__line--running">{line}</div>
+        ) : (
+          <p className="test-period__line" title={typeof line === 'string' ? line : undefined}>
+            {line}
+          </p>
+        )}
       </div>
       {action}
       <button

@@ -80,7 +80,13 @@ export function SearchScreen() {
       <h1 className="visually-hidden">{t.heading}</h1>
       <FilterPanel user={user} guest={status === 'guest'} now={now} extra={<TestPeriodChip />} />
       <TestPeriodBanner />
-      {user && !isProActive(user, now) ? <DelayBanner /> : null}
+      {user && !isProActive(user, now) ? (
+        <DelayBanner />
+      ) : status === 'loading' ? (
+        // The feed may come before the user (it is asked for from the entry): the banner's place is kept so the
+        // cards do not move when it appears (issue 32); for a PRO user it closes.
+        <div className="delay-banner delay-banner--pending" aria-hidden="true" />
+      ) : null}
       <NewPostsPill />
       <FeedView state={state} retry={retry} layout={layout} reloading={reloading} />
     </main>
