@@ -2,8 +2,17 @@
 import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, OutsideTelegramApp } from '@autoradar/ui';
+import { App, OutsideTelegramApp, startFeedPreload } from '@autoradar/ui';
 import { bootTelegram } from './lib/tma';
+
+// The feed's first page is asked for now for a returning user, before the search screen's code loads, and for a new
+// device the moment sign-in stores its token, during the 2 s «Вы вошли» screen (issue 32). A launch with a start
+// parameter opens something else first.
+const launchedToFeed =
+  ['/tma/', '/tma/search'].includes(window.location.pathname) &&
+  !/[#&]tgWebAppStartParam=/.test(window.location.hash) &&
+  !new URLSearchParams(window.location.search).has('startapp');
+startFeedPreload({ firstScreenIsFeed: launchedToFeed, onSignIn: launchedToFeed });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

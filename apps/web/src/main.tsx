@@ -2,8 +2,12 @@
 import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@autoradar/ui';
+import { App, startFeedPreload } from '@autoradar/ui';
 import { createWebPlatform } from './platform';
+
+// The feed's first page is asked for now, before the search screen's code loads (issue 32); `/` sends a signed-in
+// user to the feed.
+startFeedPreload({ firstScreenIsFeed: ['/', '/search'].includes(window.location.pathname) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -2,3 +2,4 @@
 export { App, OutsideTelegramApp, type AppProps } from './app/app';
 export type { Appearance, Platform } from './platform';
 export { storedText } from './store/stored-value';
+export { startFeedPreload } from './features/search/feed-preload';

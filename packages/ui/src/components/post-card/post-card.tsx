@@ -21,6 +21,8 @@ export interface PostCardProps {
   cycleMs?: number;
   /** Called before the listing opens (the feed remembers its scroll position). */
   onOpen?: (post: Post) => void;
+  /** The first card of a feed: its photo is fetched with high priority instead of lazily. */
+  priority?: boolean;
 }
 
 /** The picture of a media file: the small photo, or a video's poster; null when a video has none. */
@@ -28,10 +30,23 @@ export function mediaPicture(file: MediaFile): string | null {
   return file.type === 'photo' ? file.url_sm || file.url : file.poster;
 }
 
-function PostMedia({ post, cycleMs }: { post: Post; cycleMs: number }) {
+/** The stored photos' longest sides (packages/server media/image.ts: SMALL_MAX_SIDE, FULL_MAX_SIDE). */
+const SMALL_SIDE = 480;
+const FULL_SIDE = 1920;
+
+/** The small photo and the full one for a wide card on a dense screen; a poster has one size. */
+function pictureSrcSet(file: MediaFile): string | undefined {
+  if (file.type !== 'photo' || !file.url_sm || file.url_sm === file.url) return undefined;
+  return `${file.url_sm} ${SMALL_SIDE}w, ${file.url} ${FULL_SIDE}w`;
+}
+
+/** The card's width by the feed's columns (search.css: 1/2/3 columns at 0/600/1024 px, at most 1280 wide). */
+const CARD_SIZES = '(min-width: 1024px) 410px, (min-width: 600px) 50vw, 100vw';
+
+function PostMedia({ post, cycleMs, priority }: { post: Post; cycleMs: number; priority: boolean }) {
   const pictures = post.mediaFiles.flatMap((file) => {
     const src = mediaPicture(file);
-    return src ? [{ src, alt: file.title || post.title }] : [];
+    return src ? [{ src, srcSet: pictureSrcSet(file), alt: file.title || post.title }] : [];
   });
   const ref = useRef<HTMLDivElement>(null);
   const index = useMediaCycle(pictures.length, cycleMs, ref);
@@ -39,7 +54,22 @@ function PostMedia({ post, cycleMs }: { post: Post; cycleMs: number }) {
   return (
     <div className="post-card__media" ref={ref}>
       {current ? (
-        <img key={current.src} className="post-card__image" src={current.src} alt={current.alt} loading="lazy" />
+        // Sized for the card (the box keeps 4:3, so nothing moves when it loads); the feed's first photo is fetched
+        // first and at once, the others when they come near the screen (issue 32).
+        <img
+          key={current.src}
+          className="post-card__image"
+          src={current.src}
+          srcSet={current.srcSet}
+          sizes={current.srcSet ? CARD_SIZES : undefined}
+          width={SMALL_SIDE}
+          height={(SMALL_SIDE * 3) / 4}
+          alt={current.alt}
+          loading={priority && index === 0 ? 'eager' : 'lazy'}
+          decoding="async"
+          // React 18 passes the attribute through only in lower case.
+          {...{ fetchpriority: priority && index === 0 ? 'high' : 'auto' }}
+        />
       ) : (
         <span className="post-card__no-photo">{t.noPhoto}</span>
       )}
@@ -63,6 +93,7 @@ export const PostCard = memo(function PostCard({
   canNote = true,
   cycleMs = CARD_MEDIA_CYCLE_MS,
   onOpen,
+  priority = false,
 }: PostCardProps) {
   const now = useMinuteClock();
   const price = formatPostPrice(post);
@@ -75,7 +106,7 @@ export const PostCard = memo(function PostCard({
   return (
     <article className={className} data-post-id={post.id}>
       <Link className="post-card__link" to={postPath(post.id)} onClick={() => onOpen?.(post)}>
-        <PostMedia post={post} cycleMs={cycleMs} />
+        <PostMedia post={post} cycleMs={cycleMs} priority={priority} />
         <span className="post-card__body">
           <span className="post-card__title">{post.title}</span>
           <span className={price ? 'post-card__price' : 'post-card__price post-card__price--none'}>

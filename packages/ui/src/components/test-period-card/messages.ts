@@ -13,3 +13,12 @@ export const testPeriodMessages = {
   expiredNote: 'Сейчас доступны базовые возможности: новые объявления появляются с задержкой 24 часа.',
   buyPro: 'Подключить PRO',
 } as const;
+
+/** The compact banner of the search screen and the chip it folds into (issue 32). */
+export const testPeriodCompactMessages = {
+  offer: '24 часа PRO бесплатно',
+  activate: 'Активировать',
+  dismiss: 'Скрыть предложение',
+  chip: 'Тестовый период',
+  chipRunning: (countdown: string) => `PRO: ${countdown}`,
+} as const;

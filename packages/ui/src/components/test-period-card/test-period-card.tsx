@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, Progress, Skeleton } from '@telegram-apps/telegram-ui';
 import type { User } from '@autoradar/contract';
@@ -10,7 +10,8 @@ import { LinkButton } from '../link-button';
 import { useSession } from '../../session/hooks';
 import { loadUserAtom } from '../../session/state';
 import { startTestPeriod } from './api';
-import { testPeriodMessages as t } from './messages';
+import { testPeriodDismissedAtom, type TestPeriodBannerKey } from './dismissal';
+import { testPeriodCompactMessages as c, testPeriodMessages as t } from './messages';
 import { webAudioSounds, type TestPeriodSounds } from './sounds';
 import { loginPath, PATHS } from '../../paths';
 import './test-period-card.css';
@@ -52,21 +53,14 @@ function CardFrame({ titleId, children, tone }: { titleId: string; children: Rea
   );
 }
 
-/**
- * The search screen's test-period card (spec §4): not started (activate, or sign in first), running (countdown and
- * the share of the 24 hours left), expired ('Доступ истек', PRO offered). The stop sound plays when the period runs
- * out on screen, the fail sound when activation fails.
- */
-export function TestPeriodCard({
-  now = systemNow,
-  sounds = webAudioSounds,
-  activate = startTestPeriod,
-  proLinks = true,
-}: TestPeriodCardProps) {
-  const titleId = useId();
+/** What the card, the banner and the chip share: the session's user, the period's state, and activation. */
+function useTestPeriod(
+  { now = systemNow, sounds = webAudioSounds, activate = startTestPeriod }: TestPeriodCardProps,
+  /** Plays the stop sound and reloads the user when the period runs out on screen (one of the shown pieces does). */
+  watchExpiry = true,
+) {
   const { status, user: sessionUser } = useSession();
   const loadUser = useSetAtom(loadUserAtom);
-  const { pathname, search } = useLocation();
   const [activated, setActivated] = useState<User | null>(null);
   const [activating, setActivating] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -79,23 +73,17 @@ export function TestPeriodCard({
 
   const previous = useRef(state.status);
   useEffect(() => {
-    if (previous.current === 'running' && state.status === 'expired') {
+    if (watchExpiry && previous.current === 'running' && state.status === 'expired') {
       sounds.playStop();
       // PRO of the test period ended with it: the rest of the app reads the reloaded user.
       loadUser().catch(() => undefined);
     }
     previous.current = state.status;
-  }, [state.status, sounds, loadUser]);
-
-  if (status === 'loading')
-    return (
-      <Skeleton visible className="test-period test-period--loading">
-        <div className="test-period__skeleton" />
-      </Skeleton>
-    );
+  }, [state.status, sounds, loadUser, watchExpiry]);
 
   // A paid PRO needs no trial offer; a running trial still shows its countdown.
-  if (user && state.status !== 'running' && isProActive(user, current)) return null;
+  const shown = status !== 'loading' && !(user && state.status !== 'running' && isProActive(user, current));
+  const key: TestPeriodBannerKey = !user ? 'guest' : state.status === 'not_started' ? 'offer' : state.status;
 
   const onActivate = async () => {
     setActivating(true);
@@ -110,6 +98,28 @@ export function TestPeriodCard({
       setActivating(false);
     }
   };
+
+  return { status, user, state, shown, key, activating, error, onActivate };
+}
+
+/**
+ * The search screen's test-period card (spec §4): not started (activate, or sign in first), running (countdown and
+ * the share of the 24 hours left), expired ('Доступ истек', PRO offered). The stop sound plays when the period runs
+ * out on screen, the fail sound when activation fails.
+ */
+export function TestPeriodCard(props: TestPeriodCardProps) {
+  const { proLinks = true } = props;
+  const titleId = useId();
+  const { pathname, search } = useLocation();
+  const { status, user, state, shown, activating, error, onActivate } = useTestPeriod(props);
+
+  if (status === 'loading')
+    return (
+      <Skeleton visible className="test-period test-period--loading">
+        <div className="test-period__skeleton" />
+      </Skeleton>
+    );
+  if (!shown) return null;
 
   const title = (
     <h2 id={titleId} className="test-period__title">
@@ -183,5 +193,136 @@ export function TestPeriodCard({
         </p>
       ) : null}
     </CardFrame>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The test-period offer as the search screen shows it (issue 32): one compact banner above the feed with the same
+ * states and actions as the card (activate, sign in, the countdown, PRO after the expiry), which the user can put
+ * away; put away, it is a chip of the filter row (`TestPeriodChip`) that brings it back. Kept across visits
+ * (`dismissal.ts`); a new state of the period shows it again.
+ */
+export function TestPeriodBanner(props: TestPeriodCardProps) {
+  const { proLinks = true } = props;
+  const titleId = useId();
+  const { pathname, search } = useLocation();
+  const [dismissed, setDismissed] = useAtom(testPeriodDismissedAtom);
+  const { status, user, state, shown, key, activating, error, onActivate } = useTestPeriod(props);
+
+  // While the session loads the banner keeps its place, unless the user has put one away (then it most likely stays
+  // away, and a placeholder would only make the feed jump).
+  if (status === 'loading')
+    return dismissed ? null : (
+      <Skeleton visible className="test-period test-period--compact test-period--loading">
+        <div className="test-period__skeleton" />
+      </Skeleton>
+    );
+  if (!shown || dismissed === key) return null;
+
+  const title =
+    state.status === 'expired' ? MESSAGES.testPeriodExpired : state.status === 'running' ? t.running : t.title;
+  let line: React.ReactNode;
+  let action: React.ReactNode = null;
+  if (state.status === 'running') {
+    const percent = Math.round(state.remainingPercent);
+    line = (
+      <>
+        <span className="test-period__left">{t.left}</span>{' '}
+        <time role="timer" aria-live="off" dateTime={`PT${Math.ceil(state.remainingMs / 1000)}S`}>
+          {state.countdown}
+        </time>
+        <Progress value={percent} aria-label={t.progressLabel} aria-valuetext={`${percent}%`} />
+      </>
+    );
+  } else if (state.status === 'expired') {
+    line = t.expiredNote;
+    action = proLinks ? (
+      <LinkButton to={PATHS.pay} size="s" className="test-period__action">
+        {t.buyPro}
+      </LinkButton>
+    ) : null;
+  } else if (!user) {
+    line = c.offer;
+    action = (
+      <LinkButton to={loginPath(pathname + search)} size="s" className="test-period__action">
+        {t.signIn}
+      </LinkButton>
+    );
+  } else {
+    line = c.offer;
+    action = (
+      <Button
+        size="s"
+        className="test-period__action"
+        loading={activating}
+        disabled={activating}
+        onClick={() => void onActivate()}
+      >
+        {c.activate}
+      </Button>
+    );
+  }
+
+  return (
+    <section className={`test-period test-period--compact test-period--${key}`} aria-labelledby={titleId}>
+      <div className="test-period__main">
+        <h2 id={titleId} className="test-period__title">
+          {title}
+        </h2>
+        {state.status === 'running' ? (
+          <div className="test-period__line test-period__line--running">{line}</div>
+        ) : (
+          <p className="test-period__line" title={typeof line === 'string' ? line : undefined}>
+            {line}
+          </p>
+        )}
+      </div>
+      {action}
+      <button
+        type="button"
+        className="test-period__dismiss"
+        aria-label={c.dismiss}
+        title={c.dismiss}
+        onClick={() => setDismissed(key)}
+      >
+        <CloseIcon />
+      </button>
+      {error ? (
+        <p className="test-period__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The put-away banner as a chip of the filter row: «Тестовый период» (or the countdown); it opens the banner again. */
+export function TestPeriodChip(props: Pick<TestPeriodCardProps, 'now'>) {
+  const [dismissed, setDismissed] = useAtom(testPeriodDismissedAtom);
+  const { shown, key, state } = useTestPeriod(props, false);
+  if (!shown || dismissed !== key) return null;
+  const label =
+    state.status === 'running'
+      ? c.chipRunning(state.countdown)
+      : state.status === 'expired'
+        ? MESSAGES.testPeriodExpired
+        : c.chip;
+  return (
+    <button
+      type="button"
+      className={`test-period-chip test-period-chip--${key}`}
+      aria-expanded={false}
+      onClick={() => setDismissed(undefined)}
+    >
+      {label}
+    </button>
   );
 }

@@ -3,7 +3,8 @@ import type { Post } from '@autoradar/contract';
 import { FEED_PAGE_SIZE, FEED_RETRY_MS } from '@autoradar/core';
 import { atomWithCall, describeCallError, isOffline } from '../../api/atom-with-call';
 import { postsStoreAtom } from '../../store/posts-store';
-import { searchPosts } from './api';
+import { searchPosts, type FeedPage } from './api';
+import { takePreloadedFeed } from './feed-preload';
 import { criteriaFromStore, criteriaKey, nextPageRequest, toSearchFilter, type FeedCriteria } from './filter-rules';
 
 // The feed (spec §2-§4): the applied filter, which lives in the persisted posts store, and the feed's pages for it.
@@ -25,8 +26,13 @@ export interface FeedData {
   hasMore: boolean;
 }
 
-export async function loadFeed(criteria: FeedCriteria, signal: AbortSignal): Promise<FeedData> {
-  const page = await searchPosts(toSearchFilter(criteria), signal);
+export async function loadFeed(
+  criteria: FeedCriteria,
+  signal: AbortSignal,
+  /** The first load may take the page the entry asked for already (feed-preload.ts). */
+  preloaded?: Promise<FeedPage>,
+): Promise<FeedData> {
+  const page = await (preloaded ?? searchPosts(toSearchFilter(criteria), signal));
   return {
     key: criteriaKey(criteria),
     criteria,
@@ -38,10 +44,16 @@ export async function loadFeed(criteria: FeedCriteria, signal: AbortSignal): Pro
 }
 
 /** The feed's first page for the applied filter; later pages and live events patch it (`update`). */
-export const feedAtom = atomWithCall<FeedData>((signal) => loadFeed(getDefaultStore().get(criteriaAtom), signal), {
-  retain: true,
-  isEmpty: (data) => data.posts.length === 0,
-});
+export const feedAtom = atomWithCall<FeedData>(
+  (signal) => {
+    const criteria = getDefaultStore().get(criteriaAtom);
+    return loadFeed(criteria, signal, takePreloadedFeed(criteria));
+  },
+  {
+    retain: true,
+    isEmpty: (data) => data.posts.length === 0,
+  },
+);
 
 /** A reload that keeps the cards on screen is under way (the grid dims instead of turning into skeletons). */
 export const feedReloadingAtom = atom(false);

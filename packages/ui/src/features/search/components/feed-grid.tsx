@@ -1,34 +1,39 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
 import type { FeedLayout } from '@autoradar/core';
 import { PostCard } from '../../../components/post-card';
 import { useChannel } from '../../../realtime';
+import { markFirstContentShown } from '../../../realtime/first-content';
 import { searchMessages as t } from '../messages';
 import { markPostUpdatedAtom, removePostAtom } from '../state';
 
 /** A card that follows its listing live: `post.updated` marks it, `post.unpublished` removes it (spec §4). */
-const LiveCard = memo(function LiveCard({ post }: { post: Post }) {
+const LiveCard = memo(function LiveCard({ post, priority }: { post: Post; priority: boolean }) {
   const markUpdated = useSetAtom(markPostUpdatedAtom);
   const remove = useSetAtom(removePostAtom);
   const channel = postChannel(post.id);
   useChannel(channel, REALTIME_EVENTS.postUpdated, (payload) => markUpdated(payload.post));
   useChannel(channel, REALTIME_EVENTS.postUnpublished, (payload) => remove(payload.id));
-  return <PostCard post={post} />;
+  return <PostCard post={post} priority={priority} />;
 });
 
 /** The cards in the chosen layout: single 1/2/3 and triple 2/3/4 columns by width (spec §2). */
 export function FeedGrid({ posts, layout, busy }: { posts: readonly Post[]; layout: FeedLayout; busy: boolean }) {
+  // The first cards are on screen: the realtime client may load now (issue 32).
+  useEffect(() => {
+    if (posts.length > 0) markFirstContentShown();
+  }, [posts.length]);
   return (
     <ul
       className={`feed-grid feed-grid--${layout}${busy ? ' feed-grid--busy' : ''}`}
       aria-label={t.feedLabel}
       aria-busy={busy}
     >
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id} className="feed-grid__item">
-          <LiveCard post={post} />
+          <LiveCard post={post} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -69,12 +69,17 @@ export function LayoutToggle() {
   );
 }
 
-/** For users without PRO: new listings reach them a day later (spec §1, §2). */
+/**
+ * For users without PRO: new listings reach them a day later (spec §1, §2). One line (issue 32): the text ends in an
+ * ellipsis where it does not fit (the whole of it is its title and what a screen reader reads), the link beside it.
+ */
 export function DelayBanner() {
   return (
     <div className="delay-banner">
-      <p className="delay-banner__text">{t.delayBanner}</p>
-      <LinkButton to={PATHS.pay} size="s" mode="bezeled">
+      <p className="delay-banner__text" title={t.delayBanner}>
+        {t.delayBanner}
+      </p>
+      <LinkButton to={PATHS.pay} size="s" mode="plain" className="delay-banner__link">
         {t.delayBannerLink}
       </LinkButton>
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import type { User } from '@autoradar/contract';
@@ -29,8 +29,11 @@ export function FilterPanel({
   user,
   guest = false,
   now = new Date(),
+  extra,
 }: {
   user: User | undefined;
+  /** More chips at the end of the row (the search screen's put-away test-period offer). */
+  extra?: ReactNode;
   /** Nobody is signed in (not merely loading): a link to a saved filter asks to sign in. */
   guest?: boolean;
   now?: Date;
@@ -42,12 +45,15 @@ export function FilterPanel({
   const applyModels = useSetAtom(applyModelsAtom);
   const names = useSelectionNames(criteria);
   const [open, setOpen] = useState<DialogName | null>(null);
+  // The row the saved filters put their selector and save button in (set once it is in the document).
+  const [row, setRow] = useState<HTMLDivElement | null>(null);
   const close = () => setOpen(null);
 
   return (
     <section className="filter-panel" aria-label={t.filters}>
       <SearchBox />
-      <div className="filter-panel__chips">
+      {/* One row of chips; on a phone it scrolls sideways instead of pushing the feed down (issue 32). */}
+      <div className="filter-panel__chips" ref={setRow}>
         <FilterChip
           label={t.brand}
           value={describeSelection(names.brands, names.brandCount)}
@@ -79,8 +85,9 @@ export function FilterPanel({
           onOpen={() => setOpen('cities')}
           onClear={() => update({ cities: [] })}
         />
+        {extra}
       </div>
-      {user ? <SavedFilters user={user} criteria={criteria} now={now} /> : null}
+      {user ? <SavedFilters user={user} criteria={criteria} now={now} row={row} /> : null}
       {guest && params.has(FILTER_PARAM) ? (
         <p className="saved-filters__error" role="alert">
           {t.linkedFilterSignIn}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@telegram-apps/telegram-ui';
@@ -14,9 +15,12 @@ import { linkedFilterMissingAtom, savedFiltersAtom, selectedFilterIdAtom, select
 import { LazySaveFilterDialog as SaveFilterDialog } from './lazy-dialogs';
 import { FILTER_PARAM } from '../../../paths';
 
-// Only a user with saved filters needs the selector (and the kit's Select and Switch): it loads when there is one.
-const SavedFilterPicker = lazy(() =>
-  import('./saved-filter-picker').then((module) => ({ default: module.SavedFilterPicker })),
+// Only a user with saved filters needs the selector (and the kit's Switch): it loads when there is one.
+const SavedFilterSelect = lazy(() =>
+  import('./saved-filter-picker').then((module) => ({ default: module.SavedFilterSelect })),
+);
+const SavedFilterControls = lazy(() =>
+  import('./saved-filter-picker').then((module) => ({ default: module.SavedFilterControls })),
 );
 
 const upsert = (list: Filter[], filter: Filter) =>
@@ -28,7 +32,18 @@ const upsert = (list: Filter[], filter: Filter) =>
  * Saved filters (spec §2, §4): the selector (choosing one loads its values), save when the panel differs from the
  * chosen filter (or from none), edit, delete, and the notifications toggle that only PRO users can switch.
  */
-export function SavedFilters({ user, criteria, now = new Date() }: { user: User; criteria: FeedCriteria; now?: Date }) {
+export function SavedFilters({
+  user,
+  criteria,
+  now = new Date(),
+  row,
+}: {
+  user: User;
+  criteria: FeedCriteria;
+  now?: Date;
+  /** The filter row: the selector and «Сохранить фильтр» go there as chips (issue 32); in place without it. */
+  row?: HTMLElement | null;
+}) {
   const { state, retry } = useCall(savedFiltersAtom);
   const dispatch = useSetAtom(savedFiltersAtom);
   const selectedId = useAtomValue(selectedFilterIdAtom);
@@ -78,8 +93,38 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
     select(filter);
   };
 
+  const inRow = (
+    <>
+      {filters.length > 0 ? (
+        <Suspense fallback={null}>
+          <SavedFilterSelect
+            filters={filters}
+            selected={selected}
+            onSelect={(filter) => {
+              action.reset();
+              setLinkMissing(null);
+              select(filter);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {changed ? (
+        <Button
+          type="button"
+          size="s"
+          mode="filled"
+          className="saved-filters__save"
+          onClick={() => setDialog('create')}
+        >
+          {t.saveFilter}
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
     <div className="saved-filters">
+      {row ? createPortal(inRow, row) : inRow}
       {state.kind === 'failed' || state.kind === 'offline' ? (
         <p className="saved-filters__error" role="alert">
           {state.kind === 'failed' ? state.message : t.filterActionFailed}{' '}
@@ -88,18 +133,13 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
           </Button>
         </p>
       ) : null}
-      {filters.length > 0 ? (
+      {selected ? (
         <Suspense fallback={null}>
-          <SavedFilterPicker
-            filters={filters}
+          <SavedFilterControls
+            key={selected.id}
             selected={selected}
             pro={pro}
             busy={busy}
-            onSelect={(filter) => {
-              action.reset();
-              setLinkMissing(null);
-              select(filter);
-            }}
             onToggle={(filter, active) =>
               void action.start(async () => {
                 const updated = await toggleSavedFilter(filter.id, active);
@@ -118,12 +158,6 @@ export function SavedFilters({ user, criteria, now = new Date() }: { user: User;
             }
           />
         </Suspense>
-      ) : null}
-
-      {changed ? (
-        <Button type="button" size="s" mode="filled" onClick={() => setDialog('create')}>
-          {t.saveFilter}
-        </Button>
       ) : null}
 
       {error || linkMissing ? (

@@ -4,7 +4,7 @@ import type { CallState } from '../../../api/atom-with-call';
 import { CallFailure, failureText } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { useMinuteClock } from '../../../components/post-card';
-import { TestPeriodCard } from '../../../components/test-period-card/test-period-card';
+import { TestPeriodBanner, TestPeriodChip } from '../../../components/test-period-card/test-period-card';
 import { StatusMessage } from '../../../components/status/status';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
@@ -58,7 +58,11 @@ export function FeedView({ state, retry, layout, reloading }: FeedViewProps) {
   }
 }
 
-/** The search screen (spec §2, route `search`): the filter panel, the tariff banner and the live feed. */
+/**
+ * The search screen (spec §2, route `search`): the filter panel, the test-period offer, the tariff banner and the live
+ * feed. The feed comes first (issue 32): the search box and one row of chips (the saved filters and the put-away
+ * offer among them), a compact offer the user can put away, the delay banner in one line, then the cards.
+ */
 export function SearchScreen() {
   const { user, status } = useSession();
   const { state, retry } = useCall(feedAtom);
@@ -74,9 +78,15 @@ export function SearchScreen() {
   return (
     <main className="search-screen">
       <h1 className="visually-hidden">{t.heading}</h1>
-      <TestPeriodCard />
-      <FilterPanel user={user} guest={status === 'guest'} now={now} />
-      {user && !isProActive(user, now) ? <DelayBanner /> : null}
+      <FilterPanel user={user} guest={status === 'guest'} now={now} extra={<TestPeriodChip />} />
+      <TestPeriodBanner />
+      {user && !isProActive(user, now) ? (
+        <DelayBanner />
+      ) : status === 'loading' ? (
+        // The feed may come before the user (it is asked for from the entry): the banner's place is kept so the
+        // cards do not move when it appears (issue 32); for a PRO user it closes.
+        <div className="delay-banner delay-banner--pending" aria-hidden="true" />
+      ) : null}
       <NewPostsPill />
       <FeedView state={state} retry={retry} layout={layout} reloading={reloading} />
     </main>

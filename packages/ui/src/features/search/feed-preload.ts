@@ -1,0 +1,72 @@
+import { getDefaultStore } from 'jotai';
+import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
+import { postsStoreAtom } from '../../store/posts-store';
+import { searchPosts, type FeedPage } from './api';
+import { criteriaFromStore, criteriaKey, toSearchFilter, type FeedCriteria } from './filter-rules';
+
+// No waiting in a row (issue 32): the feed's first page is asked for as soon as the token is known — by the entry,
+// before the search screen's code has loaded, for a returning user; the moment sign-in stores the token for a new
+// device (during the spec's 2 s «Вы вошли» screen). The feed takes that answer for its first load instead of asking
+// again (feed-state.ts), when it is for the same filter and the same token and still fresh.
+
+/** An answer older than this is not used: the feed asks again (a listing may have come or gone meanwhile). */
+export const FEED_PRELOAD_MAX_AGE_MS = 30_000;
+
+interface Preload {
+  key: string;
+  token: string;
+  startedAt: number;
+  page: Promise<FeedPage>;
+}
+
+let preload: Preload | null = null;
+
+function currentCriteria(): FeedCriteria {
+  return criteriaFromStore(getDefaultStore().get(postsStoreAtom));
+}
+
+/** Starts the request for the applied filter with the stored token, unless one for the same is under way. */
+export function preloadFeed(now = Date.now()): void {
+  const token = readStoredToken();
+  if (!token) return;
+  const criteria = currentCriteria();
+  const key = criteriaKey(criteria);
+  if (preload && preload.key === key && preload.token === token) return;
+  const page = searchPosts(toSearchFilter(criteria));
+  page.catch(() => undefined); // a failure is the feed's to show, when it asks itself
+  preload = { key, token, startedAt: now, page };
+}
+
+/**
+ * The preloaded first page for this filter, taken once; undefined when there is none for it (another filter or
+ * token, too old, or already taken), and the feed asks itself.
+ */
+export function takePreloadedFeed(criteria: FeedCriteria, now = Date.now()): Promise<FeedPage> | undefined {
+  const taken = preload;
+  preload = null;
+  if (!taken) return undefined;
+  if (taken.key !== criteriaKey(criteria) || taken.token !== readStoredToken()) return undefined;
+  if (now - taken.startedAt > FEED_PRELOAD_MAX_AGE_MS) return undefined;
+  return taken.page;
+}
+
+/**
+ * The apps' entries call this before the first render: the feed starts now when the first screen is the feed and
+ * the token is stored, and once sign-in stores a token when `onSignIn` says the feed comes next.
+ */
+export function startFeedPreload({
+  firstScreenIsFeed,
+  onSignIn = false,
+}: {
+  firstScreenIsFeed: boolean;
+  onSignIn?: boolean;
+}): void {
+  if (firstScreenIsFeed) preloadFeed();
+  if (!onSignIn) return;
+  let known = readStoredToken();
+  subscribeToStoredToken(() => {
+    const token = readStoredToken();
+    if (token && token !== known) preloadFeed();
+    known = token;
+  });
+}
