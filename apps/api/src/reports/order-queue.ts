@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus, ReportSectionKey } from '@autoradar/core';
 import { orderParts, orders, type Db } from '@autoradar/db';
+import { claimLeased } from '@autoradar/server/jobs/claim';
 import { renderReport } from '../modules/partners/order-dto';
 import type { SectionOutcomes } from './report.provider';
 
 // The durable queue is the orders table itself: an unfinished order (new or processing) is work, and a lease
-// (locked_by, locked_until) says which worker holds it. A crashed worker's lease runs out and another takes the order
+// (locked_by, locked_until; the one claim in @autoradar/server/jobs/claim.ts) says which worker holds it. A crashed worker's lease runs out and another takes the order
 // over; every write of a run checks that its worker still holds the lease, so a late worker cannot overwrite.
 
 const UNFINISHED: OrderStatus[] = ['new', 'processing'];
@@ -28,18 +29,17 @@ export async function claimNextOrder(
   leaseMs: number,
 ): Promise<ClaimedOrder | undefined> {
   return db.transaction(async (tx) => {
-    const free = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(inArray(orders.status, UNFINISHED), or(isNull(orders.lockedUntil), lte(orders.lockedUntil, now))))
-      .orderBy(asc(orders.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'processing', lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-      .where(and(inArray(orders.id, free), inArray(orders.status, UNFINISHED)))
-      .returning({ id: orders.id, vin: orders.string });
+    const [row] = await claimLeased(tx, orders, {
+      key: orders.id,
+      ready: inArray(orders.status, UNFINISHED),
+      orderBy: [asc(orders.id)],
+      limit: 1,
+      workerId,
+      now,
+      leaseMs,
+      set: { status: 'processing', updatedAt: now },
+      returning: { id: orders.id, vin: orders.string },
+    });
     if (!row) return undefined;
     const parts = await tx
       .update(orderParts)
