@@ -3,8 +3,9 @@ import { MESSAGES, canDownloadOrder, normalizeVin, reportFileName, validateOrder
 import type { Db } from '@autoradar/db';
 import type { z } from 'zod';
 import { DomainError, notFound } from '@autoradar/server/domain-error';
-import { toOrderDto, toOrderPartDtos } from './order-dto';
-import { findOrder, insertOrder, listOrders, requeueFailedSections, type OrderWithParts } from './orders.repo';
+import { toOrderDto, toOrderPartDtos } from '@autoradar/server/reports/order-dto';
+import { insertOrder, type OrderWithParts } from '@autoradar/server/reports/order-queue';
+import { findOrder, listOrders, requeueFailedSections } from './orders.repo';
 import { PARTNERS_MESSAGES } from './partners.messages';
 import { partnerExists } from './partners.repo';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@autoradar/db';
-import { createWorkerLoop, newWorkerId } from '@autoradar/server/jobs/worker-loop';
+import { createWorkerLoop, newWorkerId } from '../jobs/worker-loop';
 import { claimNextOrder, finishRun, releaseOrder, type ClaimedOrder } from './order-queue';
 import type { ReportProvider, SectionOutcomes } from './report.provider';
 import { REPORTS_MESSAGES } from './reports.messages';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { OrderStatus, ReportSectionKey } from '@autoradar/core';
-import { orderParts, orders, type Db } from '@autoradar/db';
-import { claimLeased } from '@autoradar/server/jobs/claim';
-import { renderReport } from '../modules/partners/order-dto';
+import { REPORT_SECTION_KEYS, REPORT_SECTION_TITLES, type OrderStatus, type ReportSectionKey } from '@autoradar/core';
+import { orderParts, orders, type Db, type Order, type OrderPart } from '@autoradar/db';
+import { claimLeased } from '../jobs/claim';
+import { renderReport } from './order-dto';
 import type { SectionOutcomes } from './report.provider';
 
 // The durable queue is the orders table itself: an unfinished order (new or processing) is work, and a lease
@@ -10,6 +10,33 @@ import type { SectionOutcomes } from './report.provider';
 // over; every write of a run checks that its worker still holds the lease, so a late worker cannot overwrite.
 
 const UNFINISHED: OrderStatus[] = ['new', 'processing'];
+
+export interface OrderWithParts {
+  order: Order;
+  parts: OrderPart[];
+}
+
+/** Enqueues an order: a new order and one part per report section, together (the worker claims it). */
+export function insertOrder(db: Db, partnerId: number, vin: string, now: Date): Promise<OrderWithParts> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ partnerId, string: vin, status: 'new', createdAt: now })
+      .returning();
+    const parts = await tx
+      .insert(orderParts)
+      .values(
+        REPORT_SECTION_KEYS.map((key) => ({
+          orderId: order!.id,
+          key,
+          title: REPORT_SECTION_TITLES[key],
+          status: 'new' as const,
+        })),
+      )
+      .returning();
+    return { order: order!, parts };
+  });
+}
 
 export interface ClaimedOrder {
   id: number;
