@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, isAdmin, isProActive } from '@autoradar/core';
 import { parseWithContract, type EndpointDefinition } from '@autoradar/contract';
-import { ImageRejectedError } from '../media/image';
+import { ImageRejectedError } from '@autoradar/server/media/image';
 import type { AuthUser } from './auth-user';
 import { refusalOf, HttpError } from './http-error';
 import { readMultipartBody } from './multipart';

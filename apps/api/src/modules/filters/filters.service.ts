@@ -1,14 +1,9 @@
 import type { z } from 'zod';
 import type { Filter as FilterDto, SaveFilterRequestSchema, User } from '@autoradar/contract';
-import {
-  MESSAGES,
-  isProActive,
-  normalizeWorktimeSettings,
-  pickFilterCriteria,
-  validateSaveFilter,
-} from '@autoradar/core';
+import { MESSAGES, normalizeWorktimeSettings, pickFilterCriteria, validateSaveFilter } from '@autoradar/core';
 import type { Db, Filter } from '@autoradar/db';
 import { DomainError } from '@autoradar/server/domain-error';
+import { filterSwitchAllowed } from '@autoradar/server/notify/filter-switches';
 import { FILTERS_MESSAGES } from './filters.messages';
 import * as repo from './filters.repo';
 
@@ -47,7 +42,7 @@ function toValues(user: User, form: SaveFilterForm, now: Date): repo.FilterValue
   return {
     name: form.name.trim(),
     ...pickFilterCriteria(form, { uniqueIds: true }),
-    active: form.active && isProActive(user, now),
+    active: form.active && filterSwitchAllowed(form.active, user, now),
     sendMode: form.send_mode,
     worktimeSettings: worktime && {
       days: [...worktime.days].sort((a, b) => a - b),

@@ -4,8 +4,8 @@ import { MESSAGES } from '@autoradar/core';
 import type { Db, Partner as PartnerRow } from '@autoradar/db';
 import type { z } from 'zod';
 import { DomainError, notFound } from '@autoradar/server/domain-error';
-import { processImage } from '../../media/image';
-import { mediaKeyFromUrl, type MediaStorage } from '../../media/storage';
+import { processImage } from '@autoradar/server/media/image';
+import { mediaKeyFromUrl, type MediaStorage } from '@autoradar/server/media/storage';
 import { PARTNERS_MESSAGES } from './partners.messages';
 import { findPartner, insertPartner, listPartners, updatePartner } from './partners.repo';
 
