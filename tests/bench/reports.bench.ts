@@ -7,11 +7,11 @@
 //    request's time is its own and not the provider's.
 import type { DbHandle } from '@autoradar/db';
 import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
-import { insertOrder } from '@autoradar/api/modules/partners/orders.repo';
+import { insertOrder } from '@autoradar/server/reports/order-queue';
 import { insertPartner } from '@autoradar/api/modules/partners/partners.repo';
-import { createOrderWorker } from '@autoradar/api/reports/order-worker';
-import { createApiCloudProvider } from '@autoradar/api/reports/api-cloud.provider';
-import { startFakeApiCloud } from '@autoradar/api/reports/testing/fake-api-cloud';
+import { createOrderWorker } from '@autoradar/server/reports/order-worker';
+import { createApiCloudProvider } from '@autoradar/server/reports/api-cloud.provider';
+import { startFakeApiCloud } from '@autoradar/server/reports/testing/fake-api-cloud';
 import { buildTestApp, signInAdmin, testConfig } from '@autoradar/api/testing/test-app';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);

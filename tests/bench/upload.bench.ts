@@ -6,8 +6,8 @@
 import { contract } from '@autoradar/contract';
 import { importReferenceData } from '@autoradar/db';
 import { createTestDb } from '@autoradar/db/testing/test-db';
-import { processImage } from '@autoradar/api/media/image';
-import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { processImage } from '@autoradar/server/media/image';
+import { samplePhoto } from '@autoradar/server/testing/sample-photo';
 import { readJson } from '@autoradar/api/testing/read-json';
 import { buildTestApp, signIn, testConfig } from '@autoradar/api/testing/test-app';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Brand, City, Model, Order, Partner, Prompt } from '@autoradar/contract';
 import { formatKbm } from '@autoradar/core';
-import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { samplePhoto } from '@autoradar/server/testing/sample-photo';
 import { launchBrowser } from '../support/browser';
 import { freePort } from '../support/server';
 import {

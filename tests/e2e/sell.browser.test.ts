@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { samplePhoto } from '@autoradar/server/testing/sample-photo';
 import { launchBrowser } from '../support/browser';
 import {
   apiToken,

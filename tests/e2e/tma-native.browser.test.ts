@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { samplePhoto } from '@autoradar/server/testing/sample-photo';
 import { createDb } from '@autoradar/db';
 import { startFakeCbr, type FakeCbr } from '../../apps/api/src/modules/rates/testing/fake-cbr';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../../apps/api/src/modules/rates/testing/fake-coingecko';

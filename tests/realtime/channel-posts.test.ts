@@ -10,7 +10,7 @@ import { silentLog } from '@autoradar/api/realtime/log';
 import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { testConfig } from '@autoradar/api/testing/test-app';
-import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { samplePhoto } from '@autoradar/server/testing/sample-photo';
 import { detectImageType } from '@autoradar/server/media/image';
 // By path: the tests package does not depend on the bot's package (the API does, and starts it).
 import { channelPostsFeature, type ChannelPostsFeature } from '../../bot/src/features/channel-posts';

@@ -18,7 +18,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { registerGuestAnnouncements, registerLiveEvents, registerRealtime } from './realtime/realtime.plugin';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
-import { createMediaStorage } from './media/storage';
+import { createMediaStorage } from '@autoradar/server/media/storage';
 import { registerMultipart } from './http/multipart';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';

@@ -5,7 +5,7 @@ import { seedDemoListings } from '@autoradar/server/listings/demo-listings';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createMediaStorage } from './media/storage';
+import { createMediaStorage } from '@autoradar/server/media/storage';
 import { describeRealtimeServer, startRealtimeFromConfig } from './realtime/realtime.plugin';
 
 // The composition root of `pnpm start`: config -> database (migrate, reference data, demo data) -> HTTP ->

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { User } from '@autoradar/contract';
 import { configurations, generations, type DbHandle } from '@autoradar/db';
 import { checkAuthLevel } from '@autoradar/api/http/route';
-import { samplePhoto } from '@autoradar/api/media/testing/sample-photo';
+import { samplePhoto } from '@autoradar/server/testing/sample-photo';
 import { silentLog } from '@autoradar/api/realtime/log';
 import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';

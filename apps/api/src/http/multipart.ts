@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@autoradar/core';
-import { detectImageType } from '../media/image';
-import { MEDIA_MESSAGES } from '../media/media.messages';
+import { detectImageType } from '@autoradar/server/media/image';
+import { MEDIA_MESSAGES } from '@autoradar/server/media/media.messages';
 import { HTTP_MESSAGES } from './http.messages';
 import { HttpError } from './http-error';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, isAdmin, isProActive } from '@autoradar/core';
 import { parseWithContract, type EndpointDefinition } from '@autoradar/contract';
-import { ImageRejectedError } from '../media/image';
+import { ImageRejectedError } from '@autoradar/server/media/image';
 import type { AuthUser } from './auth-user';
-import { HttpError } from './http-error';
+import { refusalOf, HttpError } from './http-error';
 import { readMultipartBody } from './multipart';
 
 // Every HTTP route is registered from its contract entry (STYLE.md habit 2): the path and method come from the
@@ -24,7 +24,7 @@ export interface RouteContext<E extends EndpointDefinition> {
   reply: FastifyReply;
 }
 
-/** An answer the contract declares; 200 may be returned as the bare body, errors are usually thrown (HttpError). */
+/** An answer the contract declares; 200 may be returned as the bare body, refusals are thrown (DomainError). */
 export type RouteResult<E extends EndpointDefinition> =
   | z.input<E['responses'][200 & keyof E['responses']]>
   | { [S in DeclaredStatus<E>]: { status: S; body: z.input<E['responses'][S]> } }[DeclaredStatus<E>]
@@ -59,10 +59,10 @@ function parseInput(schema: z.ZodType | undefined, data: unknown, where: 'params
   return parsed.data;
 }
 
-/** Errors a lower layer throws in its own terms, as the HTTP answer they mean. */
+/** Errors a lower layer throws in its own terms (DomainError, an image refused), as the HTTP answer they mean. */
 function toHttpError(err: unknown): unknown {
   if (err instanceof ImageRejectedError) return new HttpError(422, err.message, { [err.field]: [err.message] });
-  return err;
+  return refusalOf(err) ?? err;
 }
 
 export function checkAuthLevel(level: EndpointDefinition['auth'], user: AuthUser | null, now: Date): void {

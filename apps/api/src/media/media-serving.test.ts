@@ -6,7 +6,7 @@ import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn } from '../testing/test-app';
 import { multipart } from '../testing/multipart';
 import { readJson } from '../testing/read-json';
-import { animatedGif } from './testing/sample-photo';
+import { animatedGif } from '@autoradar/server/testing/sample-photo';
 
 // An upload as a user makes it (POST /api/drafts/media), then read back from /media/ as a browser would.
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { brands, cities, deliveries, filters, importReferenceData, models, users } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
-import { startSmtpSink } from '../mail/testing/smtp-sink';
+import { startSmtpSink } from '@autoradar/server/testing/smtp-sink';
 import { buildTestApp, publishTestDraft, signInPro, testClock } from '../testing/test-app';
 
 // Issue 14 end to end through the API process (the embedded default: the worker runs inside it): a seller publishes

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createTelegramApi } from '@autoradar/server/telegram-api';
 import type { Config } from '../config';
-import { createMailer, outboxDirOf } from '../mail/mailer';
+import { createMailer, outboxDirOf } from '@autoradar/server/mail';
 import { createStaffNotifier, type StaffNotifier } from './staff-notifier';
 
 /**

@@ -8,8 +8,8 @@ import {
 } from '@autoradar/server/telegram-api';
 import { blockedByUser, startBotApiEmulator, tooManyRequests } from '@autoradar/bot/testing/bot-api-emulator';
 import { loadConfig } from '../config';
-import { createMailer } from '../mail/mailer';
-import { startSmtpSink } from '../mail/testing/smtp-sink';
+import { createMailer } from '@autoradar/server/mail';
+import { startSmtpSink } from '@autoradar/server/testing/smtp-sink';
 import { createStaffNotifier } from './staff-notifier';
 
 /** A real logger whose error lines the test can read. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fitTelegramText, type TelegramApi } from '@autoradar/server/telegram-api';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '@autoradar/server/mail';
 
 // Tells the team about something a user sent (support requests, inspection orders): a bot message to the staff
 // chat (sendMessage through the process's grammY Api, so Telegram's limits and 429 retry_after are honoured) and/or

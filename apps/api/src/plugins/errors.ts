@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@autoradar/core';
 import { isDatabaseUnavailable } from '@autoradar/db';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
+import { refusalOf } from '../http/http-error';
 import { HTTP_MESSAGES } from '../http/http.messages';
 
 // One error envelope for every failure: { message, errors? } (packages/contract), Russian texts, never a stack.
@@ -92,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const { httpVersionMajor, httpVersionMinor } = request.raw;
     if (httpVersionMajor === 1 && httpVersionMinor >= 1 && request.headers.host === undefined) {
-      throw new HttpError(400, HTTP_MESSAGES.badRequest);
+      throw new DomainError('bad_request', HTTP_MESSAGES.badRequest);
     }
   });
   // An Expect other than 100-continue: node answers an empty 417 unless someone listens.
@@ -105,11 +106,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     });
     response.end(body);
   });
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const refusal = refusalOf(error);
+    if (refusal) {
       return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .status(refusal.statusCode)
+        .send(refusal.errors ? { message: refusal.message, errors: refusal.errors } : { message: refusal.message });
     }
     if (error.validation) {
       const errors: Record<string, string[]> = {};

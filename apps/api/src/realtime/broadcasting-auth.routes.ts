@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, isProActive, type TariffUser } from '@autoradar/core';
 import { parseChannelName, realtimeEndpoints } from '@autoradar/contract';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
 import { route } from '../http/route';
 import { channelKind } from './protocol';
 import { signChannelAuth } from './signatures';
@@ -34,7 +34,7 @@ export function broadcastingAuthRoutes(app: FastifyInstance, credentials: { key:
     }
     route(scope, realtimeEndpoints.auth, async ({ body, user }) => {
       const refusal = refuseChannel(user, body.channel_name, scope.clock());
-      if (refusal !== null) throw new HttpError(403, refusal);
+      if (refusal !== null) throw new DomainError('forbidden', refusal);
       return { auth: signChannelAuth(credentials, body.socket_id, body.channel_name) };
     });
   });

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import { createApiCloudProvider } from './api-cloud.provider';
-import type { ReportProvider } from './report.provider';
-import { createSandboxProvider } from './sandbox.provider';
+import { createApiCloudProvider } from '@autoradar/server/reports/api-cloud.provider';
+import type { ReportProvider } from '@autoradar/server/reports/report.provider';
+import { createSandboxProvider } from '@autoradar/server/reports/sandbox.provider';
 
 export const DEFAULT_REPORTS_API_URL = 'https://api-cloud.ru/api';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@autoradar/db';
 import type { Config } from '../config';
 import { createReportProvider } from './create-report-provider';
-import { createOrderWorker, type OrderWorker } from './order-worker';
-import type { ReportProvider } from './report.provider';
+import { createOrderWorker, type OrderWorker } from '@autoradar/server/reports/order-worker';
+import type { ReportProvider } from '@autoradar/server/reports/report.provider';
 
 /** The worker lives as long as the app: it starts when the app is ready and stops (giving orders back) on close. */
 export function registerOrderWorker(

@@ -42,6 +42,14 @@ export async function listFiltersOfTelegramUser(
   };
 }
 
+/**
+ * The one PRO rule of a filter's switch (spec §6), for the site's form and the bot's buttons alike: turning it off is
+ * always allowed, turning it on only while PRO is active (notifications are a PRO feature).
+ */
+export function filterSwitchAllowed(active: boolean, pro: Parameters<typeof isProActive>[0], now: Date): boolean {
+  return !active || isProActive(pro, now);
+}
+
 export type SwitchResult = { ok: true; name: string } | { ok: false; reason: 'not_found' | 'not_pro' };
 
 export async function setFilterActiveByTelegram(
@@ -53,7 +61,7 @@ export async function setFilterActiveByTelegram(
 ): Promise<SwitchResult> {
   const user = await findUserByTelegram(db, telegramId);
   if (!user) return { ok: false, reason: 'not_found' };
-  if (active && !isProActive({ is_pro: user.isPro, pro_expired: user.proExpired }, now))
+  if (!filterSwitchAllowed(active, { is_pro: user.isPro, pro_expired: user.proExpired }, now))
     return { ok: false, reason: 'not_pro' };
   const [row] = await db
     .update(filters)

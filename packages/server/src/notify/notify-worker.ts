@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { and, asc, eq, inArray, min, sql } from 'drizzle-orm';
 import type { Api } from 'grammy';
 import type { LinkSettings } from '@autoradar/core';
 import { deliveries, filters, postMedia, posts, users, type Db } from '@autoradar/db';
+import { createWorkerLoop, newWorkerId } from '../jobs/worker-loop';
 import type { Mailer } from '../mail';
 import { buildNotificationEmail } from './notify-email';
 import { sendTelegramNotice, type SendOutcome, type TelegramNotice } from './notify-telegram';
@@ -73,45 +72,29 @@ export function createNotifyWorker(options: NotifyWorkerOptions): NotifyWorker {
   const concurrency = options.concurrency ?? 8;
   const batchSize = options.batchSize ?? 100;
   const maxAttempts = options.maxAttempts ?? 5;
-  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const stopping = new AbortController();
-  const sleepers = new Set<() => void>();
-  let signalled = false;
-  let loop: Promise<void> | undefined;
+  const id = newWorkerId();
   const held = new Set<number>();
 
-  function wake(): void {
-    signalled = true;
-    for (const resume of [...sleepers]) resume();
-  }
-
-  async function nextDueInMs(): Promise<number> {
-    // A row another worker holds is due when its lease runs out (if that worker died).
+  /** When the next pending delivery falls due; a row another worker holds, when its lease runs out (if it died). */
+  async function nextDueMs(): Promise<number> {
     const [row] = await db
       .select({
         due: min(sql<Date>`greatest(${deliveries.dueAt}, coalesce(${deliveries.lockedUntil}, ${deliveries.dueAt}))`),
       })
       .from(deliveries)
       .where(eq(deliveries.status, 'pending'));
-    const due = row?.due ? new Date(row.due).getTime() - clock().getTime() : Infinity;
-    return Math.max(50, Math.min(pollIntervalMs, due));
+    return row?.due ? new Date(row.due).getTime() - clock().getTime() : Infinity;
   }
 
-  async function idle(): Promise<void> {
-    if (signalled || stopping.signal.aborted) return;
-    const wait = await nextDueInMs().catch(() => pollIntervalMs);
-    if (signalled || stopping.signal.aborted) return;
-    await new Promise<void>((resolve) => {
-      const resume = () => {
-        clearTimeout(timer);
-        sleepers.delete(resume);
-        resolve();
-      };
-      const timer = setTimeout(resume, wait);
-      timer.unref();
-      sleepers.add(resume);
-    });
-  }
+  const loop = createWorkerLoop({
+    runOnce: async () => {
+      await runOnce();
+      return false;
+    },
+    pollMs: pollIntervalMs,
+    nextDueMs,
+    onError: (err) => log.error({ err }, 'Очередь уведомлений недоступна'),
+  });
 
   async function runJobs(): Promise<number> {
     let matched = 0;
@@ -328,7 +311,7 @@ export function createNotifyWorker(options: NotifyWorkerOptions): NotifyWorker {
     let sent = 0;
     // Rows this pass gave back (no sender for their channel here) are not taken again in the same pass.
     const seen = new Set<number>();
-    while (!stopping.signal.aborted) {
+    while (!loop.signal.aborted) {
       const rows = await claimDeliveries(db, id, clock(), leaseMs, batchSize);
       if (rows.length === 0) return sent;
       if (rows.every((r) => seen.has(r.id))) {
@@ -354,10 +337,10 @@ export function createNotifyWorker(options: NotifyWorkerOptions): NotifyWorker {
         let next = 0;
         await Promise.all(
           Array.from({ length: Math.min(concurrency, lanes.length) }, async () => {
-            while (next < lanes.length && !stopping.signal.aborted) {
+            while (next < lanes.length && !loop.signal.aborted) {
               const lane = lanes[next++]!;
               for (const g of lane) {
-                if (stopping.signal.aborted) break;
+                if (loop.signal.aborted) break;
                 try {
                   sent += await deliver(g, ctx);
                 } catch (err) {
@@ -384,31 +367,12 @@ export function createNotifyWorker(options: NotifyWorkerOptions): NotifyWorker {
     return { matched, sent };
   }
 
-  async function run(): Promise<void> {
-    while (!stopping.signal.aborted) {
-      signalled = false;
-      try {
-        await runOnce();
-      } catch (err) {
-        if (!stopping.signal.aborted) log.error({ err }, 'Очередь уведомлений недоступна');
-      }
-      await idle();
-    }
-  }
-
   return {
     id,
-    start() {
-      if (loop || stopping.signal.aborted) return;
-      loop = run();
-    },
-    wake,
+    start: loop.start,
+    wake: loop.wake,
     runOnce,
-    async stop() {
-      stopping.abort();
-      wake();
-      await loop;
-    },
+    stop: loop.stop,
   };
 }
 

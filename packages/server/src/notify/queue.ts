@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { getNextWorktimeStart, type DeliveryChannel } from '@autoradar/core';
 import { deliveries, notifyJobs, posts, users, type Db, type DbTransaction } from '@autoradar/db';
+import { claimLeased } from '../jobs/claim';
 import { findMatchingFilters, type MatchedFilter } from './match-filters';
 
-// Two durable queues in PostgreSQL (migration 0007), worked like the report orders: rows are claimed with
-// FOR UPDATE SKIP LOCKED under a lease (locked_by, locked_until), so several worker processes share them and a crashed
-// worker's rows are taken over when its lease runs out. Statements run on PostgreSQL and PGlite alike.
+// Two durable queues in PostgreSQL (migration 0007), worked like the report orders: rows are claimed with the one
+// lease claim (jobs/claim.ts: FOR UPDATE SKIP LOCKED, locked_by, locked_until), so several worker processes share them
+// and a crashed worker's rows are taken over when its lease runs out. Statements run on PostgreSQL and PGlite alike.
 //
 // notify_jobs: one per listing that became visible; matching turns it into delivery rows.
 // deliveries:  one per (filter, listing, channel), unique: inserting twice is a no-op, so a pair is deliverable once.
@@ -34,30 +35,19 @@ export async function claimNotifyJobs(
   leaseMs: number,
   limit = 10,
 ): Promise<ClaimedJob[]> {
-  return db.transaction(async (tx) => {
-    const free = tx
-      .select({ id: notifyJobs.id })
-      .from(notifyJobs)
-      .where(
-        and(
-          isNull(notifyJobs.doneAt),
-          lte(notifyJobs.runAt, now),
-          or(isNull(notifyJobs.lockedUntil), lte(notifyJobs.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(notifyJobs.runAt), asc(notifyJobs.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return tx
-      .update(notifyJobs)
-      .set({
-        lockedBy: workerId,
-        lockedUntil: new Date(now.getTime() + leaseMs),
-        attempts: sql`${notifyJobs.attempts} + 1`,
-      })
-      .where(inArray(notifyJobs.id, free))
-      .returning({ id: notifyJobs.id, postId: notifyJobs.postId, attempts: notifyJobs.attempts });
-  });
+  return db.transaction((tx) =>
+    claimLeased(tx, notifyJobs, {
+      key: notifyJobs.id,
+      ready: and(isNull(notifyJobs.doneAt), lte(notifyJobs.runAt, now)),
+      orderBy: [asc(notifyJobs.runAt), asc(notifyJobs.id)],
+      limit,
+      workerId,
+      now,
+      leaseMs,
+      attempts: notifyJobs.attempts,
+      returning: { id: notifyJobs.id, postId: notifyJobs.postId, attempts: notifyJobs.attempts },
+    }),
+  );
 }
 
 /** When a matched filter's message may go out: now, or the start of the owner's next working-time window. */
@@ -171,24 +161,15 @@ export async function claimDeliveries(
     })
     .where(and(eq(deliveries.status, 'sending'), lt(deliveries.lockedUntil, now)));
   return db.transaction(async (tx) => {
-    const free = tx
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.status, 'pending'),
-          lte(deliveries.dueAt, now),
-          or(isNull(deliveries.lockedUntil), lte(deliveries.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(deliveries.dueAt), asc(deliveries.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    const rows = await tx
-      .update(deliveries)
-      .set({ lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs) })
-      .where(inArray(deliveries.id, free))
-      .returning({
+    const rows = await claimLeased(tx, deliveries, {
+      key: deliveries.id,
+      ready: and(eq(deliveries.status, 'pending'), lte(deliveries.dueAt, now)),
+      orderBy: [asc(deliveries.dueAt), asc(deliveries.id)],
+      limit,
+      workerId,
+      now,
+      leaseMs,
+      returning: {
         id: deliveries.id,
         filterId: deliveries.filterId,
         postId: deliveries.postId,
@@ -197,7 +178,8 @@ export async function claimDeliveries(
         attempts: deliveries.attempts,
         dueAt: deliveries.dueAt,
         createdAt: deliveries.createdAt,
-      });
+      },
+    });
     return rows.map((r) => ({ ...r, channel: r.channel as DeliveryChannel })).sort((a, b) => a.id - b.id);
   });
 }

@@ -1,7 +1,7 @@
 import { encodeRedirectPath, getSafeRedirectPath } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
 import type { Config } from '../../config';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
 import { cleanEmail, cleanProfile, cleanProfileName } from '../users/profile-text';
 import { findUserByTelegramId, upsertTelegramUser, upsertYandexUser } from '../users/users.repo';
 import { AUTH_MESSAGES } from './auth.messages';
@@ -78,7 +78,7 @@ async function browserSignIn(
   try {
     return await run();
   } catch (err) {
-    if (err instanceof HttpError) return loginLocationWithError(redirect, err.message);
+    if (err instanceof DomainError) return loginLocationWithError(redirect, err.message);
     deps.log.error({ err }, 'browser sign-in failed');
     return loginLocationWithError(redirect, AUTH_MESSAGES.signInFailed);
   }

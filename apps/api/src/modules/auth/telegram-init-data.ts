@@ -1,5 +1,5 @@
 import { validate } from '@telegram-apps/init-data-node';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
 import { AUTH_MESSAGES } from './auth.messages';
 
 export interface TelegramIdentity {
@@ -14,7 +14,7 @@ const MAX_INIT_DATA_LENGTH = 8192;
 /** Clocks drift; an auth_date a little ahead of ours is still honest. */
 const FUTURE_SKEW_SECONDS = 300;
 
-const reject = (message: string) => new HttpError(401, message);
+const reject = (message: string) => new DomainError('unauthenticated', message);
 
 /** Rejects repeated keys: the signature covers one value per key, so a second copy is an attempt to smuggle one. */
 function paramsWithoutDuplicates(raw: string): URLSearchParams {

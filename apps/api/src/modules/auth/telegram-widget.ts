@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
 import { AUTH_MESSAGES } from './auth.messages';
 import { checkAuthDate, type TelegramIdentity } from './telegram-init-data';
 
@@ -20,7 +20,7 @@ export function verifyWidgetLogin(
   const lines: string[] = [];
   const seen = new Set<string>();
   for (const [key, value] of params) {
-    if (seen.has(key)) throw new HttpError(401, AUTH_MESSAGES.widgetInvalid);
+    if (seen.has(key)) throw new DomainError('unauthenticated', AUTH_MESSAGES.widgetInvalid);
     seen.add(key);
     if (key !== 'hash' && key !== 'redirect') lines.push(`${key}=${value}`);
   }
@@ -29,10 +29,10 @@ export function verifyWidgetLogin(
   const expected = createHmac('sha256', secret).update(lines.join('\n')).digest();
   const given = /^[0-9a-f]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new HttpError(401, AUTH_MESSAGES.widgetInvalid);
+    throw new DomainError('unauthenticated', AUTH_MESSAGES.widgetInvalid);
   checkAuthDate(params.get('auth_date'), maxAgeSeconds, now, AUTH_MESSAGES.widgetExpired);
   const id = Number(params.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(401, AUTH_MESSAGES.widgetInvalid);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('unauthenticated', AUTH_MESSAGES.widgetInvalid);
   const opt = (k: string) => params.get(k) || null;
   return {
     telegramId: id,

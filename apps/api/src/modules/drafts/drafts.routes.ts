@@ -5,7 +5,7 @@ import type { Db } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { pathId } from '../../http/http-error';
 import { route } from '../../http/route';
-import type { MediaStorage } from '../../media/storage';
+import type { MediaStorage } from '@autoradar/server/media/storage';
 import { getOrCreateDraft, publishDraft, saveDraft, uploadDraftMedia, type DraftsDeps } from './drafts.service';
 
 export function draftsRoutes(

@@ -15,9 +15,9 @@ import type { Db, Draft, DraftMedia } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
 import { buildListingText } from '@autoradar/server/listings/listing-text';
-import { HttpError } from '../../http/http-error';
-import { processImage } from '../../media/image';
-import { mediaKeyFromUrl, type MediaStorage } from '../../media/storage';
+import { DomainError } from '@autoradar/server/domain-error';
+import { processImage } from '@autoradar/server/media/image';
+import { mediaKeyFromUrl, type MediaStorage } from '@autoradar/server/media/storage';
 import { findBrand, findConfiguration, findGeneration, findModel } from '../reference/reference.repo';
 import { REFERENCE_MESSAGES } from '../reference/reference.messages';
 import { DRAFTS_MESSAGES } from './drafts.messages';
@@ -64,8 +64,8 @@ async function toDraftDto(db: Db, draft: Draft): Promise<DraftDto> {
 
 /** The draft if it is the user's and still open; another user's id answers exactly like an unknown one. */
 function checkOwnedOpen(draft: Draft | undefined, userId: number): Draft {
-  if (!draft || draft.userId !== userId) throw new HttpError(404, MESSAGES.notFound);
-  if (draft.publishedPostId !== null) throw new HttpError(404, DRAFTS_MESSAGES.alreadyPublished);
+  if (!draft || draft.userId !== userId) throw new DomainError('not_found', MESSAGES.notFound);
+  if (draft.publishedPostId !== null) throw new DomainError('not_found', DRAFTS_MESSAGES.alreadyPublished);
   return draft;
 }
 
@@ -115,7 +115,7 @@ async function checkCatalog(db: Db, form: DraftForm, stored: Draft): Promise<Fie
 function refuseIfAny(errors: FieldErrors): void {
   const entries = Object.entries(errors);
   if (entries.length > 0) {
-    throw new HttpError(422, MESSAGES.validationFailed, Object.fromEntries(entries.map(([k, v]) => [k, [v]])));
+    throw new DomainError('invalid', MESSAGES.validationFailed, Object.fromEntries(entries.map(([k, v]) => [k, [v]])));
   }
 }
 
@@ -306,7 +306,7 @@ export async function uploadDraftMedia(
       const media = await repo.listDraftMedia(tx, draftId);
       if (media.length >= MAX_DRAFT_PHOTOS) {
         const message = DRAFTS_MESSAGES.tooManyPhotos(MAX_DRAFT_PHOTOS);
-        throw new HttpError(422, message, { file: [message] });
+        throw new DomainError('invalid', message, { file: [message] });
       }
       return repo.insertDraftMedia(tx, {
         draftId,

@@ -1,14 +1,9 @@
 import type { z } from 'zod';
 import type { Filter as FilterDto, SaveFilterRequestSchema, User } from '@autoradar/contract';
-import {
-  MESSAGES,
-  isProActive,
-  normalizeWorktimeSettings,
-  pickFilterCriteria,
-  validateSaveFilter,
-} from '@autoradar/core';
+import { MESSAGES, normalizeWorktimeSettings, pickFilterCriteria, validateSaveFilter } from '@autoradar/core';
 import type { Db, Filter } from '@autoradar/db';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
+import { filterSwitchAllowed } from '@autoradar/server/notify/filter-switches';
 import { FILTERS_MESSAGES } from './filters.messages';
 import * as repo from './filters.repo';
 
@@ -37,8 +32,8 @@ function toFilterDto(row: Filter): FilterDto {
 function toValues(user: User, form: SaveFilterForm, now: Date): repo.FilterValues {
   const owner = validateSaveFilter(form, user);
   if (!owner.valid) {
-    throw new HttpError(
-      422,
+    throw new DomainError(
+      'invalid',
       MESSAGES.validationFailed,
       Object.fromEntries(Object.entries(owner.errors).map(([k, v]) => [k, [v]])),
     );
@@ -47,7 +42,7 @@ function toValues(user: User, form: SaveFilterForm, now: Date): repo.FilterValue
   return {
     name: form.name.trim(),
     ...pickFilterCriteria(form, { uniqueIds: true }),
-    active: form.active && isProActive(user, now),
+    active: form.active && filterSwitchAllowed(form.active, user, now),
     sendMode: form.send_mode,
     worktimeSettings: worktime && {
       days: [...worktime.days].sort((a, b) => a - b),
@@ -65,7 +60,7 @@ export async function listUserFilters(db: Db, user: User): Promise<FilterDto[]> 
 export async function createFilter(db: Db, user: User, form: SaveFilterForm, now: Date): Promise<FilterDto> {
   const values = toValues(user, form, now);
   if ((await repo.countFilters(db, user.id)) >= MAX_FILTERS_PER_USER)
-    throw new HttpError(422, FILTERS_MESSAGES.tooMany(MAX_FILTERS_PER_USER));
+    throw new DomainError('invalid', FILTERS_MESSAGES.tooMany(MAX_FILTERS_PER_USER));
   return toFilterDto(await repo.insertFilter(db, user.id, values));
 }
 
@@ -77,17 +72,17 @@ export async function replaceFilter(
   now: Date,
 ): Promise<FilterDto> {
   const row = await repo.updateFilter(db, user.id, id, toValues(user, form, now));
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new DomainError('not_found', MESSAGES.notFound);
   return toFilterDto(row);
 }
 
 export async function removeFilter(db: Db, user: User, id: number): Promise<void> {
-  if (!(await repo.deleteFilter(db, user.id, id))) throw new HttpError(404, MESSAGES.notFound);
+  if (!(await repo.deleteFilter(db, user.id, id))) throw new DomainError('not_found', MESSAGES.notFound);
 }
 
 /** PRO only (the route's auth level): switches the filter's notifications on or off. */
 export async function toggleFilter(db: Db, user: User, id: number, active: boolean): Promise<FilterDto> {
   const row = await repo.updateFilter(db, user.id, id, { active });
-  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  if (!row) throw new DomainError('not_found', MESSAGES.notFound);
   return toFilterDto(row);
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@autoradar/core';
 import { changeListings, unpublishListing, type ListingDeps } from '@autoradar/server/listings/listing-lifecycle';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
 import { postExists } from './moderation.repo';
 
 export type ModerationDeps = ListingDeps & { clock: () => Date };
@@ -11,5 +11,5 @@ export type ModerationDeps = ListingDeps & { clock: () => Date };
  */
 export async function unpublishPost(deps: ModerationDeps, postId: number): Promise<void> {
   const changed = await changeListings(deps, (l) => unpublishListing(l, postId));
-  if (!changed && !(await postExists(deps.db, postId))) throw new HttpError(404, MESSAGES.notFound);
+  if (!changed && !(await postExists(deps.db, postId))) throw new DomainError('not_found', MESSAGES.notFound);
 }

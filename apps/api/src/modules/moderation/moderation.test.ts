@@ -85,7 +85,7 @@ describeEachDb('unpublish (admin)', (getDb) => {
     await unpublishPost(deps, id);
     await unpublishPost(deps, id);
     expect(heard).toEqual([{ name: 'listing.unpublished', payload: { postId: id } }]);
-    await expect(unpublishPost(deps, 987_654_321)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(unpublishPost(deps, 987_654_321)).rejects.toMatchObject({ code: 'not_found' });
     expect(heard).toHaveLength(1);
     const [row] = await getDb().db.select().from(posts).where(eq(posts.id, id));
     expect(row!.updatedAt).toEqual(clock());

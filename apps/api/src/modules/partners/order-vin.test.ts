@@ -4,7 +4,8 @@ import { contract } from '@autoradar/contract';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signInAdmin } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
-import { fetchOrder, insertTestPartner, waitFor } from './testing/test-partner';
+import { insertTestPartner, waitFor } from '@autoradar/server/reports/testing/order-fixtures';
+import { fetchOrder } from './testing/test-partner';
 
 // The VIN of a new order: normalised, then checked with core's rule; without a provider key the sandbox answers.
 

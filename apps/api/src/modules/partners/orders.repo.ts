@@ -1,33 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { REPORT_SECTION_KEYS, REPORT_SECTION_TITLES } from '@autoradar/core';
-import { orderParts, orders, type Db, type Order, type OrderPart } from '@autoradar/db';
-
-export interface OrderWithParts {
-  order: Order;
-  parts: OrderPart[];
-}
-
-/** A new order and one part per report section, together. */
-export function insertOrder(db: Db, partnerId: number, vin: string, now: Date): Promise<OrderWithParts> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({ partnerId, string: vin, status: 'new', createdAt: now })
-      .returning();
-    const parts = await tx
-      .insert(orderParts)
-      .values(
-        REPORT_SECTION_KEYS.map((key) => ({
-          orderId: order!.id,
-          key,
-          title: REPORT_SECTION_TITLES[key],
-          status: 'new' as const,
-        })),
-      )
-      .returning();
-    return { order: order!, parts };
-  });
-}
+import { orderParts, orders, type Db, type OrderPart } from '@autoradar/db';
+import type { OrderWithParts } from '@autoradar/server/reports/order-queue';
 
 /** A partner's orders, newest first, each with its parts. */
 export async function listOrders(db: Db, partnerId: number): Promise<OrderWithParts[]> {

@@ -2,9 +2,10 @@ import type { CreateOrderRequestSchema, Order, OrderPart } from '@autoradar/cont
 import { MESSAGES, canDownloadOrder, normalizeVin, reportFileName, validateOrderVin } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/http-error';
-import { toOrderDto, toOrderPartDtos } from './order-dto';
-import { findOrder, insertOrder, listOrders, requeueFailedSections, type OrderWithParts } from './orders.repo';
+import { DomainError, notFound } from '@autoradar/server/domain-error';
+import { toOrderDto, toOrderPartDtos } from '@autoradar/server/reports/order-dto';
+import { insertOrder, type OrderWithParts } from '@autoradar/server/reports/order-queue';
+import { findOrder, listOrders, requeueFailedSections } from './orders.repo';
 import { PARTNERS_MESSAGES } from './partners.messages';
 import { partnerExists } from './partners.repo';
 
@@ -18,7 +19,7 @@ export interface OrderDeps {
 type CreateOrderForm = z.output<typeof CreateOrderRequestSchema>;
 
 const invalid = (field: string, message: string) =>
-  new HttpError(422, MESSAGES.validationFailed, { [field]: [message] });
+  new DomainError('invalid', MESSAGES.validationFailed, { [field]: [message] });
 
 async function requirePartner(db: Db, partnerId: number): Promise<void> {
   if (!(await partnerExists(db, partnerId))) throw notFound();
@@ -76,6 +77,6 @@ export async function getOrderReport(
 ): Promise<{ fileName: string; content: string }> {
   const { order } = await requireOrder(db, partnerId, orderId);
   if (!canDownloadOrder(order.status) || order.report === null)
-    throw new HttpError(409, PARTNERS_MESSAGES.reportNotReady);
+    throw new DomainError('conflict', PARTNERS_MESSAGES.reportNotReady);
   return { fileName: reportFileName(order), content: order.report };
 }

@@ -6,8 +6,9 @@ import { orders } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signInAdmin, testClock, testConfig } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
-import { startFakeApiCloud, type FakeApiCloud } from '../../reports/testing/fake-api-cloud';
-import { fetchOrder, insertTestPartner, waitFor } from './testing/test-partner';
+import { startFakeApiCloud, type FakeApiCloud } from '@autoradar/server/reports/testing/fake-api-cloud';
+import { insertTestPartner, waitFor } from '@autoradar/server/reports/testing/order-fixtures';
+import { fetchOrder } from './testing/test-partner';
 
 // Report orders against a fake api-cloud.ru on 127.0.0.1: the background worker, per-section results, refresh and
 // the stored report file.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildPath, contract } from '@autoradar/contract';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, signInAdmin, signInPro, testClock } from '../../testing/test-app';
-import { insertTestPartner } from './testing/test-partner';
+import { insertTestPartner } from '@autoradar/server/reports/testing/order-fixtures';
 
 // Every partner, prompt and order call is for administrators only (spec §6): one table over the whole contract group,
 // so a call added later is covered without touching this test.

@@ -3,7 +3,7 @@ import { contract } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { pathId } from '../../http/http-error';
 import { route } from '../../http/route';
-import type { MediaStorage } from '../../media/storage';
+import type { MediaStorage } from '@autoradar/server/media/storage';
 import { orderRoutes } from './orders.routes';
 import type { OrderDeps } from './orders.service';
 import { createPartner, editPartner, getPartner, listAllPartners } from './partners.service';

@@ -3,9 +3,9 @@ import type { CreatePartnerRequestSchema, Partner, UpdatePartnerRequestSchema } 
 import { MESSAGES } from '@autoradar/core';
 import type { Db, Partner as PartnerRow } from '@autoradar/db';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/http-error';
-import { processImage } from '../../media/image';
-import { mediaKeyFromUrl, type MediaStorage } from '../../media/storage';
+import { DomainError, notFound } from '@autoradar/server/domain-error';
+import { processImage } from '@autoradar/server/media/image';
+import { mediaKeyFromUrl, type MediaStorage } from '@autoradar/server/media/storage';
 import { PARTNERS_MESSAGES } from './partners.messages';
 import { findPartner, insertPartner, listPartners, updatePartner } from './partners.repo';
 
@@ -80,7 +80,7 @@ export async function editPartner(deps: PartnerDeps, id: number, form: UpdatePar
   let logo = current.logo;
   if (typeof form.logo === 'string') {
     if (form.logo !== current.logo)
-      throw new HttpError(422, MESSAGES.validationFailed, { logo: [PARTNERS_MESSAGES.logoNotCurrent] });
+      throw new DomainError('invalid', MESSAGES.validationFailed, { logo: [PARTNERS_MESSAGES.logoNotCurrent] });
   } else if (form.logo) {
     logo = await storeLogo(deps, form.logo);
   }

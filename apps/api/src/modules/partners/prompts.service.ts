@@ -2,7 +2,7 @@ import type { Prompt, SavePromptRequestSchema } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { Db, Prompt as PromptRow } from '@autoradar/db';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../http/http-error';
+import { DomainError, notFound } from '@autoradar/server/domain-error';
 import { PARTNERS_MESSAGES } from './partners.messages';
 import { partnerExists } from './partners.repo';
 import {
@@ -25,7 +25,8 @@ const toPromptDto = (row: PromptRow): Prompt => ({
   position: row.position,
 });
 
-const keyTaken = () => new HttpError(422, MESSAGES.validationFailed, { key: [PARTNERS_MESSAGES.promptKeyTaken] });
+const keyTaken = () =>
+  new DomainError('invalid', MESSAGES.validationFailed, { key: [PARTNERS_MESSAGES.promptKeyTaken] });
 
 async function requirePartner(db: Db, partnerId: number): Promise<void> {
   if (!(await partnerExists(db, partnerId))) throw notFound();

@@ -4,7 +4,7 @@ import { contract } from '@autoradar/contract';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signInAdmin } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
-import { insertTestPartner } from './testing/test-partner';
+import { insertTestPartner } from '@autoradar/server/reports/testing/order-fixtures';
 
 // A partner's key prompts: create, read, edit, delete, ordered by position, keys unique per partner.
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import type { Config } from '../../config';
 import type { Db } from '@autoradar/db';
-import { HttpError } from '../../http/http-error';
+import { refusalStatus } from '../../http/http-error';
 import { route } from '../../http/route';
 import { findPaymentByProviderId } from './payment.repo';
 import { handleProviderNotification, startProPayment, syncPayment, type PaymentDeps } from './payment.service';
@@ -48,7 +48,7 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
   void app.register(async (scope) => {
     const notFoundPage = () => renderSandboxNotFound(deps.config.appName);
     scope.setErrorHandler((error, _request, reply) => {
-      if (error instanceof HttpError && error.statusCode === 404) {
+      if (refusalStatus(error) === 404) {
         return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
       }
       throw error;

@@ -4,7 +4,7 @@ import type { User } from '@autoradar/contract';
 import { PRO_PERIOD_MONTHS, extendProExpiry, getProCheckoutSum } from '@autoradar/core';
 import type { Db, Payment } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '@autoradar/server/domain-error';
 import { toUserDto } from '../users/user-dto';
 import { PAYMENT_MESSAGES } from './payment.messages';
 import * as repo from './payment.repo';
@@ -31,9 +31,9 @@ export interface PaymentDeps {
  * month of PRO costs getProCheckoutSum(), also as an extension of a running PRO.
  */
 export async function startProPayment(deps: PaymentDeps, user: User, wantsPro: boolean): Promise<string> {
-  if (!wantsPro) throw new HttpError(422, PAYMENT_MESSAGES.proOnly, { pro: [PAYMENT_MESSAGES.proOnly] });
+  if (!wantsPro) throw new DomainError('invalid', PAYMENT_MESSAGES.proOnly, { pro: [PAYMENT_MESSAGES.proOnly] });
   const provider = deps.provider;
-  if (!provider) throw new HttpError(503, PAYMENT_MESSAGES.notConfigured);
+  if (!provider) throw new DomainError('unavailable', PAYMENT_MESSAGES.notConfigured);
 
   const amount = getProCheckoutSum();
   const idempotenceKey = randomUUID();
@@ -59,14 +59,14 @@ export async function startProPayment(deps: PaymentDeps, user: User, wantsPro: b
     await repo.setPaymentStatusUnlessSucceeded(deps.db, payment.id, 'canceled');
     if (err instanceof ProviderUnavailableError) {
       deps.log.error({ err }, 'payment not created at the provider');
-      throw new HttpError(503, PAYMENT_MESSAGES.providerUnavailable);
+      throw new DomainError('unavailable', PAYMENT_MESSAGES.providerUnavailable);
     }
     throw err;
   }
   if (!created.confirmationUrl) {
     await repo.setPaymentStatusUnlessSucceeded(deps.db, payment.id, 'canceled');
     deps.log.error({ providerPaymentId: created.id }, 'provider answered without a confirmation URL');
-    throw new HttpError(503, PAYMENT_MESSAGES.providerUnavailable);
+    throw new DomainError('unavailable', PAYMENT_MESSAGES.providerUnavailable);
   }
   await repo.updatePayment(deps.db, payment.id, {
     providerPaymentId: created.id,
@@ -148,7 +148,7 @@ export async function handleProviderNotification(deps: PaymentDeps, providerPaym
   } catch (err) {
     if (err instanceof ProviderUnavailableError) {
       deps.log.error({ err }, 'payment not re-read; the notification will be retried');
-      throw new HttpError(503, PAYMENT_MESSAGES.webhookRetry);
+      throw new DomainError('unavailable', PAYMENT_MESSAGES.webhookRetry);
     }
     throw err;
   }

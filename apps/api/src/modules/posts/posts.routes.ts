@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FEED_MESSAGES, getDelayCutoff } from '@autoradar/core';
 import { contract } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
-import { HttpError } from '../../http/http-error';
+import { refusalStatus } from '../../http/http-error';
 import { route } from '../../http/route';
 import { loadShell, type ShellSettings } from '../../plugins/spa';
 import { FEED_COUNT_ESTIMATE_TTL_MS, FEED_COUNT_EXACT_CAP, FeedCounter } from './feed-counter';
@@ -79,7 +79,7 @@ export function postsRoutes(app: FastifyInstance, deps: PostsDeps): { invalidate
   void app.register(async (scope) => {
     // A malformed id fails in route() before the handler: answer it as a page as well.
     scope.setErrorHandler((error, _request, reply) => {
-      if (error instanceof HttpError && error.statusCode === 404) return sendPage(reply, 404, notFoundPage());
+      if (refusalStatus(error) === 404) return sendPage(reply, 404, notFoundPage());
       throw error;
     });
     route(scope, posts.page, async ({ params, user, reply }) => {

@@ -14,7 +14,7 @@ import {
 } from '@autoradar/core';
 import { fieldErrorsToErrorBody, parseId } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
-import { HttpError, notFound } from '../../http/http-error';
+import { DomainError, notFound } from '@autoradar/server/domain-error';
 import type { FeedCounter } from './feed-counter';
 import { findPost, toPost, type PostRow } from '@autoradar/server/listings/post-row';
 import * as repo from './posts.repo';
@@ -55,7 +55,8 @@ const LAST_TIME = new Date('9999-12-31T23:59:59.999Z').getTime();
  */
 export function toTimestampParam(iso: string): TimestampParam {
   const ms = new Date(iso).getTime();
-  if (Number.isNaN(ms)) throw new HttpError(422, MESSAGES.validationFailed, { published_at: [MESSAGES.invalidDate] });
+  if (Number.isNaN(ms))
+    throw new DomainError('invalid', MESSAGES.validationFailed, { published_at: [MESSAGES.invalidDate] });
   const clamped = Math.min(LAST_TIME, Math.max(FIRST_YEAR, ms));
   const fraction = /T\d{2}:\d{2}:\d{2}[.,](\d+)/.exec(iso)?.[1] ?? '';
   const micros = clamped === ms ? fraction.padEnd(6, '0').slice(3, 6) : '000';
@@ -101,7 +102,7 @@ function checkLimits(input: FeedFilterInput & { ids?: number[] }): void {
   const limits = validateFeedQueryLimits(input);
   if (!limits.valid) {
     const body = fieldErrorsToErrorBody(limits.errors);
-    throw new HttpError(422, body.message, body.errors);
+    throw new DomainError('invalid', body.message, body.errors);
   }
 }
 

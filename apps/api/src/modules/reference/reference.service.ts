@@ -8,7 +8,8 @@ import {
   type Model,
 } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
-import { HttpError, notFound, pathId } from '../../http/http-error';
+import { DomainError, notFound } from '@autoradar/server/domain-error';
+import { pathId } from '../../http/http-error';
 import { REFERENCE_MESSAGES } from './reference.messages';
 import * as repo from './reference.repo';
 
@@ -21,7 +22,7 @@ const idsOf = (list: string | undefined) =>
 const requireId = (value: string, message: string): number => pathId(value, 'serial', message);
 
 const invalid = (field: string, message: string) =>
-  new HttpError(422, MESSAGES.validationFailed, { [field]: [message] });
+  new DomainError('invalid', MESSAGES.validationFailed, { [field]: [message] });
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
@@ -180,7 +181,7 @@ export async function updateBrand(db: Db, idParam: string, form: SaveBrand): Pro
 
 /** A row that listings name is kept: the admin is told why (409) instead of listings silently losing the link. */
 async function refuseInUse(db: Db, column: 'brandId' | 'modelId' | 'cityId', id: number, message: string) {
-  if (await repo.usedByListings(db, column, id)) throw new HttpError(409, message);
+  if (await repo.usedByListings(db, column, id)) throw new DomainError('conflict', message);
 }
 
 /** Deleting a brand deletes its models; a brand that listings name is refused (its models' listings name it too). */

@@ -6,7 +6,7 @@ import { contract } from '@autoradar/contract';
 import { tickets } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { startBotApiEmulator } from '@autoradar/bot/testing/bot-api-emulator';
-import { startSmtpSink } from '../../mail/testing/smtp-sink';
+import { startSmtpSink } from '@autoradar/server/testing/smtp-sink';
 import { buildTestApp, signIn, testClock } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
 

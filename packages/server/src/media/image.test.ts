@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { detectImageType, ImageRejectedError, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, processImage } from './image';
-import { animatedGif } from './testing/sample-photo';
+import { animatedGif } from '../testing/sample-photo';
 
 // processImage on real encoded images and on the files an attacker or a broken phone would send.
 

@@ -2,13 +2,11 @@ import { expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { orderParts, orders } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { insertOrder } from '../modules/partners/orders.repo';
-import { insertTestPartner, waitFor } from '../modules/partners/testing/test-partner';
-import { testClock } from '../testing/test-app';
-import { claimNextOrder, finishRun } from './order-queue';
+import { claimNextOrder, finishRun, insertOrder } from './order-queue';
 import { createOrderWorker } from './order-worker';
 import type { ReportProvider } from './report.provider';
 import { createSandboxProvider } from './sandbox.provider';
+import { insertTestPartner, testClock, waitFor } from './testing/order-fixtures';
 
 // The durable queue: leases, take-over after a crash, several workers over one database.
 

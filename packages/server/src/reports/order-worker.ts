@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Db } from '@autoradar/db';
+import { createWorkerLoop, newWorkerId } from '../jobs/worker-loop';
 import { claimNextOrder, finishRun, releaseOrder, type ClaimedOrder } from './order-queue';
 import type { ReportProvider, SectionOutcomes } from './report.provider';
 import { REPORTS_MESSAGES } from './reports.messages';
@@ -38,36 +37,25 @@ export interface OrderWorker {
 
 export function createOrderWorker(options: OrderWorkerOptions): OrderWorker {
   const { db, provider, clock, log } = options;
-  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const stopping = new AbortController();
-  const sleepers = new Set<() => void>();
-  let signalled = false;
-  let loops: Promise<void>[] = [];
-
-  function wake(): void {
-    signalled = true;
-    for (const resume of [...sleepers]) resume();
-  }
-
-  function idle(): Promise<void> {
-    if (signalled || stopping.signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const resume = () => {
-        clearTimeout(timer);
-        sleepers.delete(resume);
-        resolve();
-      };
-      const timer = setTimeout(resume, options.pollIntervalMs);
-      timer.unref();
-      sleepers.add(resume);
-    });
-  }
+  const id = newWorkerId();
+  const loop = createWorkerLoop({
+    // One order per pass; a lane that found one looks again at once, a lane that found none idles.
+    runOnce: async () => {
+      const claimed = await claimNextOrder(db, id, clock(), options.leaseMs);
+      if (!claimed) return false;
+      await run(claimed);
+      return true;
+    },
+    pollMs: options.pollIntervalMs,
+    concurrency: options.concurrency ?? 2,
+    onError: (err) => log.error({ err }, 'Очередь заказов отчётов недоступна'),
+  });
 
   async function run(order: ClaimedOrder): Promise<void> {
     try {
       const { keys } = order;
       const outcomes: SectionOutcomes =
-        keys.length > 0 ? await provider.fetchSections(order.vin, keys, stopping.signal) : {};
+        keys.length > 0 ? await provider.fetchSections(order.vin, keys, loop.signal) : {};
       for (const key of keys) outcomes[key] ??= { status: 'failed', error: REPORTS_MESSAGES.notRequested };
       const status = await finishRun(db, order.id, id, outcomes);
       if (status === undefined)
@@ -77,7 +65,7 @@ export function createOrderWorker(options: OrderWorkerOptions): OrderWorker {
         );
       else log.info({ orderId: order.id, status }, 'Заказ отчёта обработан');
     } catch (err) {
-      if (stopping.signal.aborted) {
+      if (loop.signal.aborted) {
         await releaseOrder(db, order.id, id).catch(() => undefined);
         return;
       }
@@ -86,32 +74,11 @@ export function createOrderWorker(options: OrderWorkerOptions): OrderWorker {
     }
   }
 
-  async function loop(): Promise<void> {
-    while (!stopping.signal.aborted) {
-      signalled = false;
-      let claimed: ClaimedOrder | undefined;
-      try {
-        claimed = await claimNextOrder(db, id, clock(), options.leaseMs);
-      } catch (err) {
-        if (!stopping.signal.aborted) log.error({ err }, 'Очередь заказов отчётов недоступна');
-      }
-      if (claimed) await run(claimed);
-      else await idle();
-    }
-  }
-
   return {
     id,
     provider,
-    start() {
-      if (loops.length > 0 || stopping.signal.aborted) return;
-      loops = Array.from({ length: options.concurrency ?? 2 }, () => loop());
-    },
-    wake,
-    async stop() {
-      stopping.abort();
-      wake();
-      await Promise.all(loops);
-    },
+    start: loop.start,
+    wake: loop.wake,
+    stop: loop.stop,
   };
 }

@@ -1,14 +1,42 @@
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { OrderStatus, ReportSectionKey } from '@autoradar/core';
-import { orderParts, orders, type Db } from '@autoradar/db';
-import { renderReport } from '../modules/partners/order-dto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { REPORT_SECTION_KEYS, REPORT_SECTION_TITLES, type OrderStatus, type ReportSectionKey } from '@autoradar/core';
+import { orderParts, orders, type Db, type Order, type OrderPart } from '@autoradar/db';
+import { claimLeased } from '../jobs/claim';
+import { renderReport } from './order-dto';
 import type { SectionOutcomes } from './report.provider';
 
 // The durable queue is the orders table itself: an unfinished order (new or processing) is work, and a lease
-// (locked_by, locked_until) says which worker holds it. A crashed worker's lease runs out and another takes the order
+// (locked_by, locked_until; the one claim in @autoradar/server/jobs/claim.ts) says which worker holds it. A crashed worker's lease runs out and another takes the order
 // over; every write of a run checks that its worker still holds the lease, so a late worker cannot overwrite.
 
 const UNFINISHED: OrderStatus[] = ['new', 'processing'];
+
+export interface OrderWithParts {
+  order: Order;
+  parts: OrderPart[];
+}
+
+/** Enqueues an order: a new order and one part per report section, together (the worker claims it). */
+export function insertOrder(db: Db, partnerId: number, vin: string, now: Date): Promise<OrderWithParts> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ partnerId, string: vin, status: 'new', createdAt: now })
+      .returning();
+    const parts = await tx
+      .insert(orderParts)
+      .values(
+        REPORT_SECTION_KEYS.map((key) => ({
+          orderId: order!.id,
+          key,
+          title: REPORT_SECTION_TITLES[key],
+          status: 'new' as const,
+        })),
+      )
+      .returning();
+    return { order: order!, parts };
+  });
+}
 
 export interface ClaimedOrder {
   id: number;
@@ -28,18 +56,17 @@ export async function claimNextOrder(
   leaseMs: number,
 ): Promise<ClaimedOrder | undefined> {
   return db.transaction(async (tx) => {
-    const free = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(inArray(orders.status, UNFINISHED), or(isNull(orders.lockedUntil), lte(orders.lockedUntil, now))))
-      .orderBy(asc(orders.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'processing', lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-      .where(and(inArray(orders.id, free), inArray(orders.status, UNFINISHED)))
-      .returning({ id: orders.id, vin: orders.string });
+    const [row] = await claimLeased(tx, orders, {
+      key: orders.id,
+      ready: inArray(orders.status, UNFINISHED),
+      orderBy: [asc(orders.id)],
+      limit: 1,
+      workerId,
+      now,
+      leaseMs,
+      set: { status: 'processing', updatedAt: now },
+      returning: { id: orders.id, vin: orders.string },
+    });
     if (!row) return undefined;
     const parts = await tx
       .update(orderParts)

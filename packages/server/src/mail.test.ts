@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from './testing/smtp-sink';
-import { createMailer } from './mailer';
+import { createMailer } from './mail';
 
 describe('createMailer', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
