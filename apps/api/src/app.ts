@@ -20,6 +20,7 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from './media/storage';
 import { registerMultipart } from './http/multipart';
+import { tooManyRequests } from './http/rate-limits';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
@@ -31,6 +32,7 @@ import { registerNotifyWorker } from './notify/register-notify-worker';
 import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 
 export interface AppDeps {
   config: Config;
@@ -85,11 +87,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? new Redis(config.redisUrl, { connectTimeout: 2_000, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitStore?.on('error', () => undefined);
-  if (limitStore) app.addHook('onClose', async () => void limitStore.disconnect());
+  if (limitStore) {
+    app.addHook('onClose', async () => void limitStore.disconnect());
+    // Without an offline queue, counts sent before the connection is up would be skipped: wait for it (2 s at most).
+    app.addHook('onReady', async () => {
+      if (limitStore.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2_000);
+        limitStore.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    // «Слишком много запросов. Попробуйте через N секунд.» (http/rate-limits.ts); Retry-After says the same.
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     ...(limitStore ? { redis: limitStore, nameSpace: 'autoradar:rate-limit:', skipOnError: true } : {}),
   });
+  app.decorate('rateLimitScale', config.rateLimitScale);
   const clock = deps.clock ?? (() => new Date());
   const events = createDomainEvents({ log: app.log, db: deps.db.db });
   app.decorate('events', events);
@@ -133,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
   ratesRoutes(app, config.rates);
+  clientErrorsRoutes(app);
   const feed = postsRoutes(app, {
     db: deps.db.db,
     webDistDir: config.webDistDir,

@@ -58,9 +58,9 @@ export const signInAtom = atom(null, async (_get, set, token: string): Promise<U
 });
 
 /** Spec §4 Logout: revokes the token on the server (best effort), then forgets the token and the user. */
-export const logoutAtom = atom(null, async (get, set): Promise<void> => {
+export const logoutAtom = atom(null, async (get, set, options?: { revoked?: boolean }): Promise<void> => {
   const token = get(tokenAtom);
-  if (token) await revokeToken().catch(() => undefined); // a dead token or no connection: forget it locally anyway
+  if (token && !options?.revoked) await revokeToken().catch(() => undefined); // a dead token or no connection: forget it locally anyway
   clearStoredToken();
   set(tokenAtom, undefined);
   set(loadedUserAtom, null);

@@ -5,7 +5,6 @@ import type { User } from '@autoradar/contract';
 import { isProActive, MESSAGES } from '@autoradar/core';
 import { ApiError } from '../../../api/api-error';
 import { actionStatus, useAction } from '../../../api/use-action';
-import { clearStoredToken } from '../../../api/token-storage';
 import { CallLoading } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { Alert } from '../../../components/alert';
@@ -69,9 +68,8 @@ function Account() {
       // A 401 means the token is revoked already: the logout below finishes what was asked.
       if (!(failure instanceof ApiError) || failure.status !== 401) throw failure;
     }
-    // Every token is revoked already: forget this one first, so the logout does not ask the server again.
-    clearStoredToken();
-    await logout();
+    // Every token is revoked already: the logout only forgets this one, without asking the server again.
+    await logout({ revoked: true });
   }, describeLogoutError);
   const { pending: leavingEverywhere, error } = actionStatus(everywhere.state);
   const busy = leaving || leavingEverywhere;
