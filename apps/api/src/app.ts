@@ -14,6 +14,7 @@ import { isYandexConfigured } from './modules/auth/auth.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, LISTING_EVENTS, type DomainEvents } from '@autoradar/server/events/domain-events';
 import { relayEvents } from '@autoradar/server/events/event-relay';
+import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from '@autoradar/server/log-redact';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { registerGuestAnnouncements, registerLiveEvents, registerRealtime } from './realtime/realtime.plugin';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -59,8 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Tokens travel in the Authorization header and the URL fragment; neither may reach a log.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // No token, initData, widget hash, secret, e-mail or phone in any line (packages/server/src/log-redact.ts).
+      redact: LOG_REDACT_PATHS,
+      serializers: LOG_SERIALIZERS,
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,

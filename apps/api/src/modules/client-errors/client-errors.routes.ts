@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_ERROR_MAX_BYTES, contract } from '@autoradar/contract';
+import { redactText } from '@autoradar/server/log-redact';
 import { limited } from '../../http/rate-limits';
 import { route } from '../../http/route';
 
@@ -13,7 +14,14 @@ export function clientErrorsRoutes(app: FastifyInstance): void {
     contract.clientErrors.report,
     async ({ body, user, request }) => {
       request.log.warn(
-        { clientError: { message: body.message, url: body.url, stack: body.stack ?? null }, userId: user?.id ?? null },
+        {
+          clientError: {
+            message: redactText(body.message),
+            url: redactText(body.url),
+            stack: body.stack ? redactText(body.stack) : null,
+          },
+          userId: user?.id ?? null,
+        },
         'client error',
       );
       return { status: 204, body: undefined };
