@@ -14,12 +14,14 @@ import { isYandexConfigured } from './modules/auth/auth.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, LISTING_EVENTS, type DomainEvents } from '@autoradar/server/events/domain-events';
 import { relayEvents } from '@autoradar/server/events/event-relay';
+import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from '@autoradar/server/log-redact';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { registerGuestAnnouncements, registerLiveEvents, registerRealtime } from './realtime/realtime.plugin';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from '@autoradar/server/media/storage';
 import { registerMultipart } from './http/multipart';
+import { tooManyRequests } from './http/rate-limits';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
@@ -32,6 +34,7 @@ import { registerNotifyWorker } from './notify/register-notify-worker';
 import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 
 export interface AppDeps {
   config: Config;
@@ -58,8 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Tokens travel in the Authorization header and the URL fragment; neither may reach a log.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // No token, initData, widget hash, secret, e-mail or phone in any line (packages/server/src/log-redact.ts).
+      redact: LOG_REDACT_PATHS,
+      serializers: LOG_SERIALIZERS,
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -86,11 +90,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? new Redis(config.redisUrl, { connectTimeout: 2_000, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitStore?.on('error', () => undefined);
-  if (limitStore) app.addHook('onClose', async () => void limitStore.disconnect());
+  if (limitStore) {
+    app.addHook('onClose', async () => void limitStore.disconnect());
+    // Without an offline queue, counts sent before the connection is up would be skipped: wait for it (2 s at most).
+    app.addHook('onReady', async () => {
+      if (limitStore.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2_000);
+        limitStore.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    // «Слишком много запросов. Попробуйте через N секунд.» (http/rate-limits.ts); Retry-After says the same.
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     ...(limitStore ? { redis: limitStore, nameSpace: 'autoradar:rate-limit:', skipOnError: true } : {}),
   });
+  app.decorate('rateLimitScale', config.rateLimitScale);
   const clock = deps.clock ?? (() => new Date());
   const events = createDomainEvents({ log: app.log, db: deps.db.db });
   app.decorate('events', events);
@@ -135,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentRoutes(app, { db: deps.db.db, config });
   referenceRoutes(app, { db: deps.db.db });
   ratesRoutes(app, config.rates);
+  clientErrorsRoutes(app);
   const feed = postsRoutes(app, {
     db: deps.db.db,
     webDistDir: config.webDistDir,

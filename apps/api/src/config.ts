@@ -166,6 +166,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int('ожидается целое число').positive('ожидается число больше 0').default(30),
   ),
+  RATE_LIMIT_SCALE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number('ожидается число').positive('ожидается число больше 0').default(1),
+  ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'ожидается адрес вида smtp://пользователь:пароль@хост:587'),
   MAIL_FROM: optionalText(),
   UPLOAD_MAX_BYTES: positiveInt(10_485_760),
@@ -273,6 +277,8 @@ export interface Config {
   appSecret: string | undefined;
   /** Sign-in calls per minute per IP. */
   authRateLimit: number;
+  /** Multiplies every limit of http/rate-limits.ts (support, uploads, publishing, filters, reports, client errors). */
+  rateLimitScale: number;
   mail: { smtpUrl: string | undefined; from: string };
   /** Saved-filter notifications: whether this process runs the worker (else only enqueues). */
   notify: { worker: boolean };
@@ -391,6 +397,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     initDataMaxAgeSeconds: e.INITDATA_MAX_AGE,
     appSecret: e.APP_SECRET,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     notify: { worker: e.NOTIFY_WORKER ?? true },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@localhost>` },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -87,6 +87,7 @@ const expected: [name: string, method: string, path: string, auth: string][] = [
   ['rates.get', 'GET', '/api/rates', 'guest'],
   ['realtime.auth', 'POST', '/broadcasting/auth', 'user'],
   ['realtime.triggerEvent', 'POST', '/apps/:appId/events', 'guest'],
+  ['clientErrors.report', 'POST', '/api/client-errors', 'guest'],
 ];
 
 describe('the contract', () => {

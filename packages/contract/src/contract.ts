@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth';
+import { clientErrorsEndpoints } from './client-errors';
 import { docsEndpoints } from './docs';
 import { draftsEndpoints } from './drafts';
 import { filtersEndpoints } from './filters';
@@ -27,5 +28,6 @@ export const contract = {
   partners: partnersEndpoints,
   rates: ratesEndpoints,
   realtime: realtimeEndpoints,
+  clientErrors: clientErrorsEndpoints,
 };
 export type Contract = typeof contract;

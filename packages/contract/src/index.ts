@@ -2,6 +2,7 @@
 export * from './all-endpoints';
 export * from './auth';
 export * from './build-path';
+export * from './client-errors';
 export * from './contract';
 export * from './docs';
 export * from './drafts';

@@ -112,6 +112,8 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
       YANDEX_LOGIN_URL: yandex.url,
       APP_SECRET: 'bad-input-app-secret-0123456789abcdef',
       AUTH_RATE_LIMIT: '100000000',
+      // The per-user limits (http/rate-limits.ts) would stop the run too: one user sends every well-formed request.
+      RATE_LIMIT_SCALE: '100000',
       UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES),
       REPORTS_POLL_INTERVAL: '3600',
       HOST: '127.0.0.1',

@@ -6,6 +6,7 @@ import { ImageRejectedError } from '@autoradar/server/media/image';
 import type { AuthUser } from './auth-user';
 import { refusalOf, HttpError } from './http-error';
 import { readMultipartBody } from './multipart';
+import { userLimiter } from './rate-limits';
 
 // Every HTTP route is registered from its contract entry (STYLE.md habit 2): the path and method come from the
 // contract, input is parsed with its schemas (Russian 422s), the auth level is checked on the server, and the
@@ -73,8 +74,14 @@ export function checkAuthLevel(level: EndpointDefinition['auth'], user: AuthUser
 }
 
 export interface RouteOptions {
-  /** Per-IP limit for this route (@fastify/rate-limit); answers 429 with a Russian message. */
-  rateLimit?: { max: number; timeWindow: number };
+  /**
+   * Limit for this route (@fastify/rate-limit): `max` per `timeWindow` from one address, and `perUser` per window
+   * from one signed-in user when given, counted across the routes of one `group` (http/rate-limits.ts). Answers 429
+   * with a Russian message.
+   */
+  rateLimit?: { max: number; timeWindow: number; perUser?: number; group?: string };
+  /** The largest body this route reads, in bytes (Fastify's default is the app's bodyLimit). */
+  bodyLimit?: number;
 }
 
 export function route<E extends EndpointDefinition>(
@@ -83,24 +90,33 @@ export function route<E extends EndpointDefinition>(
   handler: RouteHandler<E>,
   options: RouteOptions = {},
 ): void {
+  const { rateLimit, bodyLimit } = options;
+  const perUser =
+    rateLimit?.perUser === undefined
+      ? undefined
+      : userLimiter(app, rateLimit.group ?? `${endpoint.method} ${endpoint.path}`, {
+          ip: rateLimit.max,
+          user: rateLimit.perUser,
+          windowMs: rateLimit.timeWindow,
+        });
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { [CONTRACT_ROUTE]: true, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    ...(bodyLimit ? { bodyLimit } : {}),
+    config: {
+      [CONTRACT_ROUTE]: true,
+      ...(rateLimit ? { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindow } } : {}),
+    },
     handler: async (request, reply) => {
       const user = await app.auth.userFromRequest(request);
       checkAuthLevel(endpoint.auth, user, app.clock());
       const params = parseInput(endpoint.params, request.params, 'params');
       const query = parseInput(endpoint.query, request.query, 'query');
       const rawBody = endpoint.multipart ? await readMultipartBody(request) : request.body;
-      const ctx = {
-        params,
-        query,
-        body: parseInput(endpoint.body, rawBody, 'body'),
-        user,
-        request,
-        reply,
-      } as RouteContext<E>;
+      const input = parseInput(endpoint.body, rawBody, 'body');
+      // Counted once the input parsed: a malformed request costs only its address's count.
+      if (perUser && user) await perUser(request, reply);
+      const ctx = { params, query, body: input, user, request, reply } as RouteContext<E>;
       const result: unknown = await handler(ctx).catch((err: unknown) => {
         throw toHttpError(err);
       });

@@ -44,6 +44,15 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The user's roles when the token was issued: a token is refused once they differ (a role granted or taken away
+     * rotates the session, issue 31).
+     */
+    roles: text('roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useSetAtom } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '@telegram-apps/telegram-ui';
 import { isAdmin } from '@autoradar/core';
 import { usePlatform } from '../platform';
 import { useSession } from '../session/hooks';
+import { signingOutAtom } from '../session/state';
 import { ForbiddenScreen } from './forbidden-screen';
 import { appMessages } from './messages';
 import { PATHS } from '../paths';
@@ -41,6 +43,9 @@ const LandingScreen = lazy(async () => ({
  */
 export function LandingRoute() {
   const { token } = useSession();
+  const setSigningOut = useSetAtom(signingOutAtom);
+  // A sign-out has arrived where it was going (session/state.ts).
+  useEffect(() => setSigningOut(false), [setSigningOut]);
   const { key } = useLocation();
   const { initData } = usePlatform();
   const [arrived] = useState(() => key === 'default');

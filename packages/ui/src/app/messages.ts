@@ -13,6 +13,12 @@ export const appMessages = {
     text: 'Этот раздел доступен только администраторам.',
     toSearch: 'Перейти к поиску',
   },
+  /** A route that failed (app/route-error-boundary.tsx). */
+  failed: {
+    title: 'Что-то пошло не так',
+    text: 'Страница не загрузилась. Обновите её — обычно это помогает.',
+    reload: 'Обновить',
+  },
   loading: 'Загрузка',
   outsideTelegram: {
     documentTitle: (appName: string) => `Откройте в Telegram — ${appName}`,

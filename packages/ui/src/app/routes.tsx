@@ -23,6 +23,7 @@ import { LandingRoute, RequireAdmin, ScreenSpinner } from './guards';
 import { MainLayout } from './layout/main-layout';
 import { appMessages } from './messages';
 import { NotFoundScreen } from './not-found-screen';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { useReadyWhenStarted, useSessionStarting } from './session-starting';
 
 /**
@@ -40,7 +41,9 @@ function SessionLayout() {
     <>
       <SessionStart />
       <RealtimeSession />
-      <Outlet />
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
       <AppOverlaySpinner active={starting} label={appMessages.loading} />
     </>
   );
@@ -88,9 +91,11 @@ function routesOf(access: RouteAccess): RouteObject[] {
       // Relative to the layout routes above it, as React Router nests them.
       path: path.slice(1),
       element: (
-        <Suspense fallback={<ScreenSpinner />}>
-          <Screen />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<ScreenSpinner />}>
+            <Screen />
+          </Suspense>
+        </RouteErrorBoundary>
       ),
     }));
 }

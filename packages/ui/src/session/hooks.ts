@@ -14,12 +14,19 @@ export function useSignIn(): (token: string) => Promise<User | undefined> {
   return useSetAtom(signInAtom);
 }
 
-/** Logs out and goes to the landing page (spec §4). */
-export function useLogout(): () => Promise<void> {
+/**
+ * Logs out and goes to the landing page (spec §4). The landing comes first: forgetting the token first would let the
+ * signed-in route's guard send the user to /login before the landing is reached. `revoked`: the server ended the
+ * token already (sign-out on all devices), so it is only forgotten.
+ */
+export function useLogout(): (options?: { revoked?: boolean }) => Promise<void> {
   const logout = useSetAtom(logoutAtom);
   const navigate = useNavigate();
-  return useCallback(async () => {
-    await logout();
-    void navigate(PATHS.landing, { replace: true });
-  }, [logout, navigate]);
+  return useCallback(
+    async (options?: { revoked?: boolean }) => {
+      await navigate(PATHS.landing, { replace: true });
+      await logout(options);
+    },
+    [logout, navigate],
+  );
 }

@@ -57,10 +57,17 @@ export const signInAtom = atom(null, async (_get, set, token: string): Promise<U
   return set(loadUserAtom);
 });
 
+/**
+ * A sign-out the user asked for is under way: a signed-in route whose token goes (a 401 of a call still in flight
+ * after «Выйти на всех устройствах» included) leads to the landing page, not to /login. The landing clears it.
+ */
+export const signingOutAtom = atom(false);
+
 /** Spec §4 Logout: revokes the token on the server (best effort), then forgets the token and the user. */
-export const logoutAtom = atom(null, async (get, set): Promise<void> => {
+export const logoutAtom = atom(null, async (get, set, options?: { revoked?: boolean }): Promise<void> => {
+  set(signingOutAtom, true);
   const token = get(tokenAtom);
-  if (token) await revokeToken().catch(() => undefined); // a dead token or no connection: forget it locally anyway
+  if (token && !options?.revoked) await revokeToken().catch(() => undefined); // a dead token or no connection: forget it locally anyway
   clearStoredToken();
   set(tokenAtom, undefined);
   set(loadedUserAtom, null);

@@ -4,6 +4,7 @@ import { MESSAGES } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { pathId } from '../../http/http-error';
+import { limited } from '../../http/rate-limits';
 import { route } from '../../http/route';
 import type { MediaStorage } from '@autoradar/server/media/storage';
 import { getOrCreateDraft, publishDraft, saveDraft, uploadDraftMedia, type DraftsDeps } from './drafts.service';
@@ -21,13 +22,23 @@ export function draftsRoutes(
     message: MESSAGES.draftSaved,
   }));
 
-  route(app, contract.drafts.publish, async ({ user, params, body }) => ({
-    post_id: await publishDraft(service, user.id, pathId(params.id), body),
-    message: MESSAGES.publishSuccess,
-  }));
+  route(
+    app,
+    contract.drafts.publish,
+    async ({ user, params, body }) => ({
+      post_id: await publishDraft(service, user.id, pathId(params.id), body),
+      message: MESSAGES.publishSuccess,
+    }),
+    limited(app, 'publish'),
+  );
 
-  route(app, contract.drafts.uploadMedia, async ({ user, body }) => {
-    const media = await uploadDraftMedia(service, user.id, pathId(body.draft_id), body.file);
-    return { status: 201, body: { data: { id: media.id, src: media.src, main: media.main } } };
-  });
+  route(
+    app,
+    contract.drafts.uploadMedia,
+    async ({ user, body }) => {
+      const media = await uploadDraftMedia(service, user.id, pathId(body.draft_id), body.file);
+      return { status: 201, body: { data: { id: media.id, src: media.src, main: media.main } } };
+    },
+    limited(app, 'upload'),
+  );
 }

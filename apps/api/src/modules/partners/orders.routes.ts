@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import { pathId } from '../../http/http-error';
+import { limited } from '../../http/rate-limits';
 import { route } from '../../http/route';
 import {
   createOrder,
@@ -16,10 +17,15 @@ export function orderRoutes(app: FastifyInstance, deps: OrderDeps): void {
   route(app, contract.partners.orders, async ({ params }) => ({
     data: await listPartnerOrders(db, pathId(params.id, 'serial')),
   }));
-  route(app, contract.partners.createOrder, async ({ params, body }) => ({
-    status: 201,
-    body: { data: await createOrder(deps, pathId(params.id, 'serial'), body) },
-  }));
+  route(
+    app,
+    contract.partners.createOrder,
+    async ({ params, body }) => ({
+      status: 201,
+      body: { data: await createOrder(deps, pathId(params.id, 'serial'), body) },
+    }),
+    limited(app, 'reportOrder'),
+  );
   route(app, contract.partners.order, async ({ params }) =>
     getOrderDetail(db, pathId(params.id, 'serial'), pathId(params.orderId)),
   );

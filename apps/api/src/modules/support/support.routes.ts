@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
+import { limited } from '../../http/rate-limits';
 import { route } from '../../http/route';
 import { createTicket, type SupportDeps } from './support.service';
-
-/** Guests may write too, so the forms are limited per IP: enough for a person, not for a flood of staff messages. */
-const TICKET_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 export function supportRoutes(app: FastifyInstance, deps: SupportDeps): void {
   route(
@@ -15,7 +13,8 @@ export function supportRoutes(app: FastifyInstance, deps: SupportDeps): void {
       ticket: await createTicket(deps, 'support', body, user, app.clock()),
       message: MESSAGES.ticketSent,
     }),
-    { rateLimit: TICKET_RATE_LIMIT },
+    // Guests may write too: limited per address and per user, enough for a person, not for a flood of staff messages.
+    limited(app, 'support'),
   );
   route(
     app,
@@ -24,6 +23,6 @@ export function supportRoutes(app: FastifyInstance, deps: SupportDeps): void {
       ticket: await createTicket(deps, 'inspection', body, user, app.clock()),
       message: MESSAGES.ticketSent,
     }),
-    { rateLimit: TICKET_RATE_LIMIT },
+    limited(app, 'inspection'),
   );
 }

@@ -5,7 +5,6 @@ import type { User } from '@autoradar/contract';
 import { isProActive, MESSAGES } from '@autoradar/core';
 import { ApiError } from '../../../api/api-error';
 import { actionStatus, useAction } from '../../../api/use-action';
-import { clearStoredToken } from '../../../api/token-storage';
 import { CallLoading } from '../../../api/call-view';
 import { useCall } from '../../../api/use-call';
 import { Alert } from '../../../components/alert';
@@ -13,6 +12,7 @@ import { LinkButton } from '../../../components/link-button';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
 import { useLogout, useSession } from '../../../session/hooks';
+import { signingOutAtom } from '../../../session/state';
 import { displayName } from '../../../session/user-display';
 import { loadUserAtom } from '../../../session/state';
 import { logoutEverywhere } from '../api';
@@ -62,16 +62,21 @@ function Account() {
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const setSigningOut = useSetAtom(signingOutAtom);
   const everywhere = useAction(async () => {
+    // From here a 401 of any call in flight leads home, as the sign-out does (session/state.ts).
+    setSigningOut(true);
     try {
       await logoutEverywhere();
     } catch (failure) {
       // A 401 means the token is revoked already: the logout below finishes what was asked.
-      if (!(failure instanceof ApiError) || failure.status !== 401) throw failure;
+      if (!(failure instanceof ApiError) || failure.status !== 401) {
+        setSigningOut(false);
+        throw failure;
+      }
     }
-    // Every token is revoked already: forget this one first, so the logout does not ask the server again.
-    clearStoredToken();
-    await logout();
+    // Every token is revoked already: the logout only forgets this one, without asking the server again.
+    await logout({ revoked: true });
   }, describeLogoutError);
   const { pending: leavingEverywhere, error } = actionStatus(everywhere.state);
   const busy = leaving || leavingEverywhere;
