@@ -8,6 +8,7 @@ import {
   type NotifyWorker,
   type NotifyWorkerOptions,
 } from '@autoradar/server/notify/notify-worker';
+import { createMarketEstimator, type MarketEstimator } from '@autoradar/server/market/market-estimator';
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import type { EventPublisher } from '@autoradar/server/realtime/live-events';
 import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
@@ -34,6 +35,8 @@ export interface WorkerProcessDeps {
 export interface WorkerProcess {
   events: DomainEvents;
   worker: NotifyWorker;
+  /** Keeps the market estimates current (issue 33). */
+  market: MarketEstimator;
   stop(): Promise<void>;
 }
 
@@ -63,14 +66,23 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
     }),
     wakeOnPublishedListings(events, worker),
   ];
+  const market = createMarketEstimator({
+    db: handle.db,
+    events,
+    log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
   const stopRelay = await relayEvents(handle, events, log);
   worker.start();
+  market.start();
   return {
     events,
     worker,
+    market,
     async stop() {
       await stopRelay();
       for (const unsubscribe of subscriptions) unsubscribe();
+      await market.stop();
       await worker.stop();
       mailer.close();
     },

@@ -28,6 +28,7 @@ import { filtersRoutes } from './modules/filters/filters.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { registerStaffNotifier } from './notify/register-staff-notifier';
 import { registerNotifyWorker } from './notify/register-notify-worker';
+import { registerMarketEstimator } from './market/register-market-estimator';
 import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     worker: orderWorker,
   });
   registerNotifyWorker(app, { handle: deps.db, config, clock, events });
+  registerMarketEstimator(app, { handle: deps.db, config, clock, events });
   draftsRoutes(app, {
     db: deps.db.db,
     storage: createMediaStorage({ mediaDir: config.mediaDir }),
