@@ -3,8 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { createDb, importReferenceData, migrateDb } from '@autoradar/db';
 import { seedListings, type SeedListing } from '@autoradar/server/listings/seed-listings';
 import { launchBrowser } from '../support/browser';
-import { startServer, tempDataDir, type RunningServer } from '../support/server';
-import { hasHorizontalOverflow, screenshot } from '../support/session';
+import { tempDataDir } from '../support/server';
+import {
+  hasHorizontalOverflow,
+  screenshot,
+  signInWeb,
+  startJourneyServer,
+  type JourneyServer,
+} from '../support/session';
 
 vi.setConfig({ testTimeout: 240_000, expect: { poll: { timeout: 30_000, interval: 200 } } });
 
@@ -19,7 +25,7 @@ const CAMRY_PRICES = [
 ];
 
 describe('market estimate and counts in a real browser', () => {
-  let server: RunningServer;
+  let server: JourneyServer;
   let browser: Browser;
   let cheapId = 0;
   let lonelyId = 0;
@@ -84,12 +90,12 @@ describe('market estimate and counts in a real browser', () => {
       ])
     )[0]!;
     await handle.close();
-    server = await startServer({ DATA_DIR: dataDir, APP_NAME: 'АвтоРадар', DEMO_DATA: 'false' });
+    server = await startJourneyServer({ DATA_DIR: dataDir, APP_NAME: 'АвтоРадар', DEMO_DATA: 'false' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await server?.close();
   });
 
   async function open(path: string, width: number, dark: boolean): Promise<Page> {
@@ -123,8 +129,12 @@ describe('market estimate and counts in a real browser', () => {
         await screenshot(page, `market-listing-${width}-${dark ? 'dark' : 'light'}`);
         await page.close();
 
-        // A broad search: a number of listings, never «более 1 000».
-        page = await open('/search', width, dark);
+        // A broad search (the feed is for signed-in users): a number of listings, never «более 1 000».
+        page = await browser.newPage({
+          viewport: { width, height: width < 600 ? 844 : 800 },
+          colorScheme: dark ? 'dark' : 'light',
+        });
+        await signInWeb(page, server, { id: 73_001, first_name: 'Мария', username: 'maria_market' });
         const found = page.locator('.found-line__count');
         await expect.poll(() => found.textContent()).toMatch(/^Найдено (≈ )?\d[\d\u00a0 ]* объявлени/);
         expect(await page.locator('.found-line').textContent()).not.toContain('более');
