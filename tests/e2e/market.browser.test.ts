@@ -90,9 +90,10 @@ describe('market estimate and counts in a real browser', () => {
       ])
     )[0]!;
     await handle.close();
-    server = await startJourneyServer({ DATA_DIR: dataDir, APP_NAME: 'АвтоРадар', DEMO_DATA: 'false' });
+    server = await startJourneyServer({ DATA_DIR: dataDir, APP_NAME: 'АвтоРадар', DEMO_DATA: 'false' }, 240_000);
     browser = await launchBrowser();
-  });
+    // A loaded machine: the embedded database, 1 500 listings and the API's start.
+  }, 420_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
