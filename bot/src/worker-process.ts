@@ -17,6 +17,7 @@ import {
   type NotifyWorker,
   type NotifyWorkerOptions,
 } from '@autoradar/server/notify/notify-worker';
+import { createMarketEstimator, type MarketEstimator } from '@autoradar/server/market/market-estimator';
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import type { EventPublisher } from '@autoradar/server/realtime/live-events';
 import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
@@ -50,6 +51,8 @@ export interface WorkerProcess {
   worker: NotifyWorker;
   /** Undefined when turned off. */
   housekeeping: Housekeeping | undefined;
+  /** Keeps the market estimates current (issue 33). */
+  market: MarketEstimator;
   stop(): Promise<void>;
 }
 
@@ -79,6 +82,12 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
     }),
     wakeOnPublishedListings(events, worker),
   ];
+  const market = createMarketEstimator({
+    db: handle.db,
+    events,
+    log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
   const stopRelay = await relayEvents(handle, events, log);
   worker.start();
   const mediaDir = path.join(deps.dataDir, 'media');
@@ -92,14 +101,17 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
           log,
           ...(deps.housekeeping?.onRun ? { onRun: deps.housekeeping.onRun } : {}),
         });
+  market.start();
   return {
     events,
     worker,
     housekeeping,
+    market,
     async stop() {
       await housekeeping?.stop();
       await stopRelay();
       for (const unsubscribe of subscriptions) unsubscribe();
+      await market.stop();
       await worker.stop();
       mailer.close();
     },

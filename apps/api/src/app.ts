@@ -31,6 +31,7 @@ import { supportRoutes } from './modules/support/support.routes';
 import { registerStaffNotifier } from './notify/register-staff-notifier';
 import { registerHousekeeping } from './notify/register-housekeeping';
 import { registerNotifyWorker } from './notify/register-notify-worker';
+import { registerMarketEstimator } from './market/register-market-estimator';
 import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerNotifyWorker(app, { handle: deps.db, config, clock, events });
   registerHousekeeping(app, { handle: deps.db, config });
+  registerMarketEstimator(app, { handle: deps.db, config, clock, events });
   draftsRoutes(app, {
     db: deps.db.db,
     storage: createMediaStorage({ mediaDir: config.mediaDir }),

@@ -3,6 +3,7 @@ import {
   FEATURED_POSTS_LIMIT,
   FEED_IDS_MAX,
   FEED_PAGE_SIZE,
+  MARKET_VERDICTS,
   MY_POSTS_LIMIT,
   POST_STATUSES,
   REFERENCE_NAME_MAX_LENGTH,
@@ -59,6 +60,22 @@ export const MediaFileSchema = named(
 );
 
 /**
+ * The market estimate of a listing (issue 33): the quartiles of comparable listings' prices, their number and the
+ * verdict («Хорошая цена», «Цена в рынке», «Выше рынка»); absent or null when there is none.
+ */
+export const MarketEstimateSchema = named(
+  'MarketEstimate',
+  z.object({
+    verdict: z.enum(MARKET_VERDICTS),
+    low: MoneySchema,
+    median: MoneySchema,
+    high: MoneySchema,
+    comparables: CountSchema,
+  }),
+);
+export type MarketEstimate = z.infer<typeof MarketEstimateSchema>;
+
+/**
  * Spec §3 fields, plus brand_id, model_id, city_id (what core's matchFilter reads), mileage and status. `price` is
  * in `currency` (3-letter code, RUB by default); `text` is HTML; channel 'site' marks the product's own listings.
  */
@@ -89,6 +106,7 @@ export const PostSchema = named(
     model_id: IdSchema.nullable(),
     city_id: IdSchema.nullable(),
     status: z.enum(POST_STATUSES),
+    market: MarketEstimateSchema.nullable().optional(),
   }),
 );
 export type Post = z.infer<typeof PostSchema>;
@@ -117,10 +135,21 @@ export const SearchPostsRequestSchema = named(
 );
 export type SearchPostsRequest = z.input<typeof SearchPostsRequestSchema>;
 
-/** meta.total counts the filter's matches, meta.all every visible listing. */
+/**
+ * meta.total counts the filter's matches, meta.all every visible listing; totalExact / allExact say whether the
+ * figure is a count or the planner's estimate (issue 33: the screen shows «≈ 12 300» then).
+ */
 export const SearchPostsResponseSchema = named(
   'SearchPostsResponse',
-  z.object({ data: answerList(PostSchema, FEED_PAGE_SIZE), meta: z.object({ total: CountSchema, all: CountSchema }) }),
+  z.object({
+    data: answerList(PostSchema, FEED_PAGE_SIZE),
+    meta: z.object({
+      total: CountSchema,
+      all: CountSchema,
+      totalExact: z.boolean().optional(),
+      allExact: z.boolean().optional(),
+    }),
+  }),
 );
 
 export const CountNewPostsRequestSchema = named(

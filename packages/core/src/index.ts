@@ -23,6 +23,7 @@ export * from './group-cities-by-region';
 export * from './is-admin';
 export * from './is-post-visible';
 export * from './is-pro-active';
+export * from './market-estimate';
 export * from './match-filter';
 export * from './messages';
 export * from './order-status';

@@ -39,6 +39,8 @@ export const filters = pgTable(
     priceTo: bigint('price_to', { mode: 'number' }),
     yearFrom: integer('year_from'),
     yearTo: integer('year_to'),
+    /** «Только хорошая цена» (issue 33): notify only of listings whose market verdict is `good`. */
+    goodPriceOnly: boolean('good_price_only').notNull().default(false),
     active: boolean('active').notNull().default(false),
     sendMode: sendModeEnum('send_mode').notNull().default('immediately'),
     /** Null unless send_mode is `worktime`. */

@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './relations';
 export * from './sources';
 export * from './announcements';
+export * from './market';

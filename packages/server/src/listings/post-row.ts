@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { isPostNew, isPostUpdated, type MediaFileType, type PostStatus, type TariffUser } from '@autoradar/core';
+import {
+  isPostNew,
+  isPostUpdated,
+  type MarketVerdict,
+  type MediaFileType,
+  type PostStatus,
+  type TariffUser,
+} from '@autoradar/core';
 import type { Post } from '@autoradar/contract';
-import { postMedia, posts, type Db } from '@autoradar/db';
+import { marketEstimates, postMedia, posts, type Db } from '@autoradar/db';
 
 // A listing as the contract's Post (spec §3), read and shaped in one place for everything that sends one: the API's
 // feed and listing pages (modules/posts) and the live events of the API and the bot's own process
@@ -22,6 +29,20 @@ const mediaJson = sql<MediaRow[]>`coalesce((
   select json_agg(json_build_object('kind', m.kind, 'url', m.url, 'url_sm', m.url_sm, 'poster', m.poster, 'title', m.title)
     order by m.position, m.id)
   from ${postMedia} m where m.post_id = ${postIdColumn}), '[]'::json)`;
+
+export interface MarketRow {
+  verdict: MarketVerdict;
+  low: number;
+  median: number;
+  high: number;
+  comparables: number;
+}
+
+// The market estimate (issue 33): a primary-key lookup per listing shown, so a feed page pays 20 of them.
+const marketJson = sql<MarketRow | null>`(
+  select json_build_object('verdict', e.verdict, 'low', e.low, 'median', e.median, 'high', e.high,
+    'comparables', e.comparables)
+  from ${marketEstimates} e where e.post_id = ${postIdColumn})`;
 
 /** A timestamp as ISO 8601 in UTC with microseconds, so keyset cursors are exact. */
 export const utcMicros = (column: typeof posts.publishedAt) =>
@@ -53,6 +74,7 @@ export const postColumns = {
   status: posts.status,
   user_id: posts.userId,
   media: mediaJson,
+  market: marketJson,
 };
 
 export interface PostRow {
@@ -81,6 +103,7 @@ export interface PostRow {
   status: PostStatus;
   user_id: number | null;
   media: MediaRow[];
+  market: MarketRow | null;
 }
 
 /** Who looks at a listing and when: `isNew` depends on the tariff (the delay). */
@@ -124,5 +147,12 @@ export function toPost(row: PostRow, viewer: PostViewer): Post {
     model_id: row.model_id,
     city_id: row.city_id,
     status: row.status,
+    market: row.market && {
+      verdict: row.market.verdict,
+      low: Number(row.market.low),
+      median: Number(row.market.median),
+      high: Number(row.market.high),
+      comparables: Number(row.market.comparables),
+    },
   };
 }

@@ -15,6 +15,11 @@ export class FeedCounter {
     private readonly options: { cap: number; ttlMs: number; maxEntries: number; now?: () => number },
   ) {}
 
+  /** Whether a count this counter answered is exact (else it is the planner's estimate). */
+  isExact(count: number): boolean {
+    return count <= this.options.cap;
+  }
+
   /**
    * `costly`: matching a row is expensive (full text), so the planner is asked first and a clearly large result is
    * not counted at all.

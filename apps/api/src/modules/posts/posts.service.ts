@@ -178,7 +178,12 @@ export async function searchPosts(ctx: PostsContext, input: SearchInput, viewer:
   return {
     data: rows.map((row) => toPost(row, viewer)),
     // An estimate of all listings must not read smaller than the filter's own count.
-    meta: { total, all: Math.max(all ?? total, total) },
+    meta: {
+      total,
+      all: Math.max(all ?? total, total),
+      totalExact: ctx.counter.isExact(total),
+      allExact: all === null ? ctx.counter.isExact(total) : ctx.counter.isExact(Math.max(all, total)),
+    },
   };
 }
 

@@ -188,3 +188,18 @@ describe('post card', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('PostCard market badge (issue 33)', () => {
+  afterEach(cleanup);
+
+  it('shows the verdict beside the price, and no badge without an estimate', () => {
+    renderCard({
+      ...samplePost,
+      market: { verdict: 'good', low: 1_900_000, median: 2_000_000, high: 2_100_000, comparables: 12 },
+    });
+    expect(screen.getByTestId('market-badge').textContent).toBe('Хорошая цена');
+    cleanup();
+    renderCard({ ...samplePost, market: null });
+    expect(screen.queryByTestId('market-badge')).toBeNull();
+  });
+});

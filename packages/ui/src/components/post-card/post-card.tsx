@@ -9,6 +9,7 @@ import { useMinuteClock } from './now';
 import { useMediaCycle } from './use-media-cycle';
 import { postPath } from '../../paths';
 import { Badge } from '../badge/badge';
+import { MarketBadge } from '../market-badge';
 import './post-card.css';
 
 type MediaFile = Post['mediaFiles'][number];
@@ -109,8 +110,11 @@ export const PostCard = memo(function PostCard({
         <PostMedia post={post} cycleMs={cycleMs} priority={priority} />
         <span className="post-card__body">
           <span className="post-card__title">{post.title}</span>
-          <span className={price ? 'post-card__price' : 'post-card__price post-card__price--none'}>
-            {price ?? t.noPrice}
+          <span className="post-card__price-line">
+            <span className={price ? 'post-card__price' : 'post-card__price post-card__price--none'}>
+              {price ?? t.noPrice}
+            </span>
+            <MarketBadge market={post.market} />
           </span>
           {details ? <span className="post-card__details">{details}</span> : null}
           <time className="post-card__time" dateTime={post.published_at}>

@@ -90,9 +90,10 @@ describe('found-count line', () => {
     expect(formatFoundLine(1000)).toBe(nbsp('Найдено 1 000 объявлений'));
   });
 
-  it('shows a count above the API exact cap as «более 1 000», not as a precise figure', () => {
-    expect(formatFoundLine(1001)).toBe(nbsp('Найдено более 1 000 объявлений'));
-    expect(formatFoundLine(48_213)).toBe(nbsp('Найдено более 1 000 объявлений'));
+  it('shows a count above the API exact cap as an estimate «≈ 48 200», never as a cap', () => {
+    expect(formatFoundLine(1001)).toBe(nbsp('Найдено ≈ 1 000 объявлений'));
+    expect(formatFoundLine(48_213)).toBe(nbsp('Найдено ≈ 48 200 объявлений'));
+    expect(formatFoundLine(1_234_567)).toBe(nbsp('Найдено ≈ 1 230 000 объявлений'));
   });
 });
 

@@ -61,18 +61,25 @@ export function hasFilterChanges(criteria: FilterCriteria, saved: FilterCriteria
 
 /**
  * Counts above this are the planner's estimate, not a count (the API counts exactly up to 1 000 matches and answers
- * at least 1 001 above: apps/api feed-counter.ts). Should move to core next to FEED_PAGE_SIZE.
+ * its estimate above, with meta.totalExact false: apps/api feed-counter.ts). Should move to core next to FEED_PAGE_SIZE.
  */
 export const FEED_COUNT_EXACT_CAP = 1_000;
 
-/** A count as shown: exact up to the cap, «более 1 000» above it (never a made-up precise figure). */
+/** An estimate to three significant figures: 48 213 → 48 200, 1 234 567 → 1 230 000. */
+export function roundEstimate(count: number): number {
+  const digits = Math.floor(Math.log10(Math.max(1, count))) + 1;
+  const step = 10 ** Math.max(0, digits - 3);
+  return Math.round(count / step) * step;
+}
+
+/** A count as shown: exact up to the cap, «≈ 12 300» above it (an estimate shown as such, never a cap). */
 export function formatFeedCount(count: number): string {
-  return count > FEED_COUNT_EXACT_CAP ? t.moreThan(formatNumber(FEED_COUNT_EXACT_CAP)) : formatNumber(count);
+  return count > FEED_COUNT_EXACT_CAP ? t.approximately(formatNumber(roundEstimate(count))) : formatNumber(count);
 }
 
 const POSTS_FOUND = { one: 'объявление', few: 'объявления', many: 'объявлений' } as const;
 
-/** «Найдено 21 объявление», «Найдено более 1 000 объявлений». */
+/** «Найдено 21 объявление», «Найдено ≈ 48 200 объявлений». */
 export function formatFoundLine(total: number): string {
   const noun = total > FEED_COUNT_EXACT_CAP ? POSTS_FOUND.many : selectPlural(total, POSTS_FOUND);
   return t.found(formatFeedCount(total), noun);

@@ -17,7 +17,7 @@ export const searchMessages = {
   nameAndMore: (name: string, more: number) => `${name} и ещё ${more}`,
   rangeFrom: (value: string) => `от ${value}`,
   rangeTo: (value: string) => `до ${value}`,
-  moreThan: (count: string) => `более ${count}`,
+  approximately: (count: string) => `≈ ${count}`,
 
   brandsTitle: 'Марки',
   modelsTitle: 'Модели',

@@ -2,6 +2,7 @@ import { Text, Title } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
 import { formatNumber, formatTimeAgo } from '@autoradar/core';
 import { formatPostPrice } from '../../../components/format-post-price';
+import { MarketEstimateBlock } from '../../../components/market-badge';
 import { postMessages } from '../messages';
 import { PostText } from '../post-text';
 
@@ -34,6 +35,7 @@ export function PostDetails({
       <p className={price ? 'post-details__price' : 'post-details__price post-details__price--missing'}>
         {price ?? t.priceMissing}
       </p>
+      <MarketEstimateBlock market={post.market} />
       <p className="post-details__meta">
         <time dateTime={post.published_at} title={t.published}>
           {formatTimeAgo(post.published_at, now)}

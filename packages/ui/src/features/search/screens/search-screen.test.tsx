@@ -59,8 +59,8 @@ describe('feed states', () => {
       () => {},
       'triple',
     );
-    expect(screen.getByText('Найдено более 1 000 объявлений')).toBeTruthy();
-    expect(screen.getByText('Всего в базе: более 1 000')).toBeTruthy();
+    expect(screen.getByText('Найдено ≈ 2 350 объявлений')).toBeTruthy();
+    expect(screen.getByText('Всего в базе: ≈ 9 000')).toBeTruthy();
     expect(screen.getByText('Проанализировано ИИ')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('list', { name: 'Объявления' }).className).toContain('feed-grid--triple');

@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  MARKET_GOOD_SHARE,
+  MARKET_HIGH_SHARE,
+  MARKET_MIN_COMPARABLES,
+  MARKET_MIN_PRICE,
+  MARKET_WINDOW_DAYS,
+  MARKET_YEAR_SPREAD,
+  MILEAGE_BAND_LIMITS,
+} from '@autoradar/core';
+import type { Db, DbTransaction } from '@autoradar/db';
+
+// The market estimates of every published listing, set-based (issue 33): core's market-estimate.ts in one statement.
+// A group ("cell") is a model, a year and a mileage band, and a region or the whole country; each listing of the last
+// MARKET_WINDOW_DAYS days lands in the cells of its year and the MARKET_YEAR_SPREAD years either side, so the cell of
+// (model, year y, band) holds exactly the comparables of a listing of year y, plus the listing itself (core's
+// estimateListing counts the others and takes the quartiles over all of them). percentile_cont computes the quartiles
+// per cell in one sort; each listing then reads its regional cell when that holds MARKET_MIN_COMPARABLES others, else
+// the national one. Rows are written only when they changed, and the estimates that no longer hold are deleted, in
+// the same statement.
+//
+// The full pass reads the whole window; the incremental pass (market-estimator.ts) runs the same statement for the
+// models of the listings that changed, which also moves their comparables' estimates.
+
+const band = sql.raw(`width_bucket(p.mileage, array[${MILEAGE_BAND_LIMITS.join(',')}])`);
+const spread = sql.raw(String(MARKET_YEAR_SPREAD));
+/** A cell's rows: the listing and at least MARKET_MIN_COMPARABLES others. */
+const minRows = sql.raw(String(MARKET_MIN_COMPARABLES + 1));
+const goodFactor = sql.raw(String(1 - MARKET_GOOD_SHARE));
+const highFactor = sql.raw(String(1 + MARKET_HIGH_SHARE));
+const quartiles = sql`percentile_cont(array[0.25, 0.5, 0.75]::float8[]) within group (order by price)`;
+
+/** Model ids as an int[] parameter (both drivers take its text form). */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
+export function recomputeStatement(now: Date, modelIds: readonly number[] | null): SQL {
+  const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
+  const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
+  return sql`
+    with base as materialized (
+      select p.id, p.model_id, p.year, p.price, ${band} as band, c.region
+      from posts p left join cities c on c.id = p.city_id
+      where p.status = 'published' and p.currency = 'RUB' and p.price >= ${sql.raw(String(MARKET_MIN_PRICE))}
+        and p.model_id is not null and p.year is not null and p.mileage is not null
+        and p.published_at >= ${since}::timestamptz ${ofModels}
+    ),
+    cells as materialized (
+      select b.model_id, b.year + d as year, b.band, b.region, b.price
+      from base b cross join generate_series(-${spread}, ${spread}) d
+    ),
+    national as (
+      select model_id, year, band, count(*)::int as n, ${quartiles} as q
+      from cells group by model_id, year, band having count(*) >= ${minRows}
+    ),
+    regional as (
+      select model_id, year, band, region, count(*)::int as n, ${quartiles} as q
+      from cells where region is not null group by model_id, year, band, region having count(*) >= ${minRows}
+    ),
+    chosen as (
+      select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables,
+        round((coalesce(r.q, n.q))[1]::numeric)::bigint as low,
+        round((coalesce(r.q, n.q))[2]::numeric)::bigint as median,
+        round((coalesce(r.q, n.q))[3]::numeric)::bigint as high
+      from base b
+      join national n on n.model_id = b.model_id and n.year = b.year and n.band = b.band
+      left join regional r on r.model_id = b.model_id and r.year = b.year and r.band = b.band and r.region = b.region
+    ),
+    fresh as materialized (
+      select id as post_id, low, median, high, comparables,
+        (case
+          when price < low and price <= median * ${goodFactor} then 'good'
+          when price > high and price >= median * ${highFactor} then 'high'
+          else 'fair'
+        end)::market_verdict as verdict
+      from chosen
+    ),
+    written as (
+      insert into market_estimates (post_id, low, median, high, comparables, verdict, computed_at)
+      select post_id, low, median, high, comparables, verdict, ${now.toISOString()}::timestamptz from fresh
+      on conflict (post_id) do update set
+        low = excluded.low, median = excluded.median, high = excluded.high, comparables = excluded.comparables,
+        verdict = excluded.verdict, computed_at = excluded.computed_at
+      where (market_estimates.low, market_estimates.median, market_estimates.high, market_estimates.comparables,
+             market_estimates.verdict)
+        is distinct from (excluded.low, excluded.median, excluded.high, excluded.comparables, excluded.verdict)
+      returning 1
+    ),
+    dropped as (
+      delete from market_estimates m
+      where not exists (select 1 from fresh f where f.post_id = m.post_id)
+        ${modelIds === null ? sql`` : sql`and exists (select 1 from posts p where p.id = m.post_id ${ofModels})`}
+      returning 1
+    )
+    select (select count(*)::int from fresh) as estimated, (select count(*)::int from written) as written,
+      (select count(*)::int from dropped) as dropped`;
+}
+
+export interface RecomputeResult {
+  /** Listings with an estimate after the pass (of the models asked for). */
+  estimated: number;
+  /** Estimates written (new or changed). */
+  written: number;
+  /** Estimates removed (the listing left the market, or its market became too thin). */
+  dropped: number;
+}
+
+/**
+ * Recomputes the estimates: of every published listing, or (modelIds) of the listings of these models only. `now`
+ * sets the 90-day window.
+ */
+export async function recomputeMarket(
+  db: Db | DbTransaction,
+  options: { now: Date; modelIds?: readonly number[] },
+): Promise<RecomputeResult> {
+  if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0 };
+  const result = await db.transaction(async (tx) => {
+    // The planner cannot know how many cells pass their HAVING and picks a nested loop for the regional cells, which
+    // is quadratic (16 M join tests for one popular model of 15 000 listings); every join here is an equality of
+    // whole sets, so hash joins are right.
+    await tx.execute(sql`set local enable_nestloop = off`);
+    // The per-cell sorts of a million listings fit in memory instead of spilling to disk.
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    return tx.execute<{ estimated: number; written: number; dropped: number }>(
+      recomputeStatement(options.now, options.modelIds ?? null),
+    );
+  });
+  const row = result.rows[0]!;
+  return { estimated: Number(row.estimated), written: Number(row.written), dropped: Number(row.dropped) };
+}

@@ -1,0 +1,1 @@
+export { MarketBadge, MarketEstimateBlock } from './market-badge';
