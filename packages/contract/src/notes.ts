@@ -2,7 +2,16 @@ import { FEED_IDS_MAX } from '@autoradar/core';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
-import { answerList, answerText, DateTimeSchema, IdParamSchema, idListSchema, IdSchema, MoneySchema, NoBodySchema } from './fields';
+import {
+  answerList,
+  answerText,
+  DateTimeSchema,
+  IdParamSchema,
+  idListSchema,
+  IdSchema,
+  MoneySchema,
+  NoBodySchema,
+} from './fields';
 import { named } from './schema-names';
 
 // Favourites on the server (issue 33): a signed-in user's favourites follow them to every device. `POST /api/notes`
@@ -82,7 +91,7 @@ export const notesEndpoints = {
   prices: defineEndpoint({
     method: 'GET',
     path: '/api/posts/:id/prices',
-    summary: "Every price the listing had, oldest first",
+    summary: 'Every price the listing had, oldest first',
     auth: 'guest',
     params: NoteIdParamsSchema,
     responses: { 200: PriceHistoryResponseSchema },
