@@ -9,6 +9,7 @@ import {
   type NotifyWorkerOptions,
 } from '@autoradar/server/notify/notify-worker';
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
+import { wakeOnPriceChanges } from '@autoradar/server/notify/wake-on-price-changes';
 import type { EventPublisher } from '@autoradar/server/realtime/live-events';
 import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
 import type { readBotEnv } from './env';
@@ -62,6 +63,7 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
       ...(deps.clock ? { clock: deps.clock } : {}),
     }),
     wakeOnPublishedListings(events, worker),
+    wakeOnPriceChanges(events, worker),
   ];
   const stopRelay = await relayEvents(handle, events, log);
   worker.start();
