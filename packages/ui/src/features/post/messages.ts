@@ -59,3 +59,12 @@ export const postActionMessages = {
     label: 'Публикация в источнике',
   },
 } as const;
+
+/** The price history block of the listing page (issue 33). */
+export const priceHistoryMessages = {
+  title: 'История цены',
+  chartLabel: (count: number) => `График цены: ${count} значений`,
+  since: (change: string, span: string) => `${change} ${span}`,
+  unchanged: (date: string) => `Цена не менялась с ${date}`,
+  firstSeen: 'Впервые замечено',
+} as const;
