@@ -156,12 +156,13 @@ describe('favourites on every device and the price history, in a real browser', 
         expect(await history.locator('.price-history__change').textContent()).toMatch(/^−150\u00a0000\u00a0₽ за /);
         expect(await history.locator('svg[role="img"]').count()).toBe(1);
         const theme = dark ? 'dark' : 'light';
-        await history.scrollIntoViewIfNeeded();
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
         await screenshot(page, `price-history-${width}-${theme}`);
 
         await page.goto(`${server.url}/notes`);
         const change = page.locator('.notes-change');
         await expect.poll(() => change.first().textContent()).toBe('−150\u00a0000\u00a0₽ с добавления в избранное');
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
         await screenshot(page, `notes-${width}-${theme}`);
         expect(errors).toEqual([]);
         await context.close();

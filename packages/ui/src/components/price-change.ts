@@ -16,10 +16,10 @@ export function formatPriceChange(delta: number, currency: string): string | nul
   return `${delta < 0 ? '\u2212' : '+'}${formatMoney(Math.abs(delta), currency)}`;
 }
 
-/** «за 12 дней», «за 1 день», «за сегодня» (under a day). */
+/** «за 12 дней», «за 2 дня», «за сутки» (up to a day and a half). */
 export function formatDaysSpan(from: Date, to: Date): string {
-  const days = Math.floor((to.getTime() - from.getTime()) / DAY_MS);
-  if (days < 1) return 'за сегодня';
+  const days = Math.round((to.getTime() - from.getTime()) / DAY_MS);
+  if (days <= 1) return 'за сутки';
   return `за ${days} ${selectPlural(days, DAY_FORMS)}`;
 }
 

@@ -14,27 +14,24 @@ const WIDTH = 320;
 const HEIGHT = 72;
 const PAD = 6;
 
-/** The chart's points: time on x (evenly when all at once), price on y (a flat line in the middle when unchanged). */
-export function chartPoints(points: readonly PricePoint[], now: Date): { x: number; y: number }[] {
-  const times = points.map((p) => Date.parse(p.recorded_at));
-  const first = times[0] ?? 0;
-  const last = Math.max(now.getTime(), times.at(-1) ?? 0);
+/**
+ * The chart's points: one step per price, evenly spaced (the dates are in the list below: a price held for a month
+ * and one held for an hour get the same room, so every change stays visible), price on y (a flat line in the middle
+ * when it never changed).
+ */
+export function chartPoints(points: readonly PricePoint[]): { x: number; y: number }[] {
   const prices = points.map((p) => p.price);
   const min = Math.min(...prices);
   const max = Math.max(...prices);
-  const span = last - first;
+  const steps = Math.max(1, points.length);
   return points.map((p, i) => ({
-    x:
-      PAD +
-      (span > 0
-        ? ((times[i]! - first) / span) * (WIDTH - 2 * PAD)
-        : (i / Math.max(1, points.length - 1)) * (WIDTH - 2 * PAD)),
+    x: PAD + (i / steps) * (WIDTH - 2 * PAD),
     y: max === min ? HEIGHT / 2 : PAD + ((max - p.price) / (max - min)) * (HEIGHT - 2 * PAD),
   }));
 }
 
-function Chart({ points, now }: { points: readonly PricePoint[]; now: Date }) {
-  const xy = chartPoints(points, now);
+function Chart({ points }: { points: readonly PricePoint[] }) {
+  const xy = chartPoints(points);
   // A step line: a price holds until the next one, and the last one until now.
   const steps = xy.flatMap((p, i) => (i === 0 ? [p] : [{ x: p.x, y: xy[i - 1]!.y }, p]));
   steps.push({ x: WIDTH - PAD, y: xy.at(-1)!.y });
@@ -53,8 +50,19 @@ function Chart({ points, now }: { points: readonly PricePoint[]; now: Date }) {
         strokeWidth="2"
         vectorEffect="non-scaling-stroke"
       />
+      {/* Dots as zero-length round-capped lines: they stay round when the chart stretches to the page's width. */}
       {xy.map((p, i) => (
-        <circle key={i} cx={p.x} cy={p.y} r="3" fill="currentColor" vectorEffect="non-scaling-stroke" />
+        <line
+          key={i}
+          x1={p.x}
+          y1={p.y}
+          x2={p.x}
+          y2={p.y}
+          stroke="currentColor"
+          strokeWidth="7"
+          strokeLinecap="round"
+          vectorEffect="non-scaling-stroke"
+        />
       ))}
     </svg>
   );
@@ -80,7 +88,7 @@ export function PriceHistoryView({ points, now }: { points: readonly PricePoint[
       ) : (
         <p className="price-history__change">{t.unchanged(dateFormat.format(new Date(first.recorded_at)))}</p>
       )}
-      {points.length > 1 ? <Chart points={points} now={now} /> : null}
+      {points.length > 1 ? <Chart points={points} /> : null}
       <ol className="price-history__list">
         {[...points].reverse().map((p) => (
           <li key={`${p.recorded_at}-${p.price}`}>
