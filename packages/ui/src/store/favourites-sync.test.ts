@@ -65,7 +65,9 @@ describe('favourites synced with the server', () => {
     const store = createStore();
     vi.spyOn(await import('../session/api'), 'fetchUser').mockResolvedValue({ id: 8 } as never);
     await store.set(m.loadUserAtom);
-    const call = vi.fn().mockRejectedValue(new Error('offline'));
+    const call = vi
+      .fn<(endpoint: { path: string }, input: unknown) => Promise<never>>()
+      .mockRejectedValue(new Error('offline'));
     store.set(m.favouritesCallAtom, { call: call as never });
     expect(store.set(m.toggleFavouriteAtom, 42)).toBe('added');
     expect(store.get(m.favouriteIdsAtom)).toEqual([42]);
