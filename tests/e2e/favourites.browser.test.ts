@@ -118,7 +118,6 @@ describe('favourites on every device and the price history, in a real browser', 
     const secondTitle = (await secondCard.locator('.post-card__title').textContent()) ?? '';
     await secondCard.getByRole('button', { name: 'Добавить в избранное' }).click();
     await expect.poll(() => cardTitles(web.page)).toEqual([secondTitle, firstTitle]);
-    // And a removal in the web tab reaches the mini-app's heart.
     expect(tma.errors).toEqual([]);
     expect(web.errors).toEqual([]);
     await tma.context.close();
