@@ -19,6 +19,7 @@ import {
 } from '@autoradar/server/notify/notify-worker';
 import { createMarketEstimator, type MarketEstimator } from '@autoradar/server/market/market-estimator';
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
+import { wakeOnPriceChanges } from '@autoradar/server/notify/wake-on-price-changes';
 import type { EventPublisher } from '@autoradar/server/realtime/live-events';
 import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
 import type { readBotEnv } from './env';
@@ -81,6 +82,7 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
       ...(deps.clock ? { clock: deps.clock } : {}),
     }),
     wakeOnPublishedListings(events, worker),
+    wakeOnPriceChanges(events, worker),
   ];
   const market = createMarketEstimator({
     db: handle.db,

@@ -157,7 +157,7 @@ describeEachDb('one listing event path in every process kind', (getDb) => {
 
     for (const kind of KINDS) {
       fanOuts[kind].observe((d) => {
-        const postId = d.event.name === 'user.updated' ? 0 : d.event.payload.postId;
+        const postId = 'postId' in d.event.payload ? d.event.payload.postId : 0;
         deliveries.set(postId, [...(deliveries.get(postId) ?? []), seen(kind, d)]);
       });
     }

@@ -17,6 +17,7 @@ import { relayEvents } from '@autoradar/server/events/event-relay';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from '@autoradar/server/log-redact';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { registerGuestAnnouncements, registerLiveEvents, registerRealtime } from './realtime/realtime.plugin';
+import { notesRoutes } from './modules/notes/notes.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createMediaStorage } from '@autoradar/server/media/storage';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   moderationRoutes(app, { db: deps.db.db, events });
   filtersRoutes(app, { db: deps.db.db });
+  notesRoutes(app, { db: deps.db.db, events });
   unsubscribeRoutes(app, { db: deps.db.db, appName: config.appName });
   supportRoutes(app, { db: deps.db.db, notifier: registerStaffNotifier(app, config), appName: config.appName });
   paymentRoutes(app, { db: deps.db.db, config });

@@ -4,6 +4,7 @@ import { docsEndpoints } from './docs';
 import { draftsEndpoints } from './drafts';
 import { filtersEndpoints } from './filters';
 import { healthEndpoints } from './health';
+import { notesEndpoints } from './notes';
 import { partnersEndpoints } from './partners';
 import { paymentEndpoints } from './payment';
 import { postsEndpoints } from './posts';
@@ -20,6 +21,7 @@ export const contract = {
   auth: authEndpoints,
   user: userEndpoints,
   posts: postsEndpoints,
+  notes: notesEndpoints,
   reference: referenceEndpoints,
   drafts: draftsEndpoints,
   filters: filtersEndpoints,

@@ -12,6 +12,7 @@ export * from './fields';
 export * from './filters';
 export * from './generate-openapi';
 export * from './health';
+export * from './notes';
 export * from './partners';
 export * from './payment';
 export * from './posts';

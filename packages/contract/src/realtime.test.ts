@@ -35,13 +35,15 @@ describe('channels', () => {
 });
 
 describe('events', () => {
-  it('names the four events', () => {
+  it('names the five events', () => {
     expect(Object.values(REALTIME_EVENTS)).toEqual([
       'user.updated',
       'post.updated',
       'post.unpublished',
       'post.published',
+      'notes.changed',
     ]);
+    expect(realtimeEvents['notes.changed'].channel).toBe('private-user.{id}');
     expect(realtimeEvents['post.published'].channel).toBe('posts');
     expect(realtimeEvents['post.published'].channels).toEqual(['posts', 'private-posts.pro']);
     expect(realtimeEvents['user.updated'].channel).toBe('private-user.{id}');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ErrorSchema } from './errors';
 import { answerText, IdSchema, MESSAGE_MAX_LENGTH, textSchema } from './fields';
+import { NoteEntrySchema } from './notes';
 import { PostSchema } from './posts';
 import { named } from './schema-names';
 import { UserSchema } from './user';
@@ -48,6 +49,7 @@ export const REALTIME_EVENTS = {
   postUpdated: 'post.updated',
   postUnpublished: 'post.unpublished',
   postPublished: 'post.published',
+  notesChanged: 'notes.changed',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 
@@ -56,6 +58,11 @@ export const UserUpdatedEventSchema = named('UserUpdatedEvent', UserSchema.parti
 export const PostUpdatedEventSchema = named('PostUpdatedEvent', z.object({ post: PostSchema }));
 export const PostUnpublishedEventSchema = named('PostUnpublishedEvent', z.object({ id: IdSchema }));
 export const PostPublishedEventSchema = named('PostPublishedEvent', z.object({ post: PostSchema }));
+/** A favourite added (`note`) or removed (`note: null`) on another tab or device (issue 33). */
+export const NotesChangedEventSchema = named(
+  'NotesChangedEvent',
+  z.object({ id: IdSchema, note: NoteEntrySchema.nullable() }),
+);
 
 /** Which channels carry which event with which payload (`channel` is the first of `channels`). */
 export const realtimeEvents = {
@@ -74,6 +81,11 @@ export const realtimeEvents = {
     channel: POSTS_CHANNEL,
     channels: [POSTS_CHANNEL, PRO_POSTS_CHANNEL],
     payload: PostPublishedEventSchema,
+  },
+  [REALTIME_EVENTS.notesChanged]: {
+    channel: 'private-user.{id}',
+    channels: ['private-user.{id}'],
+    payload: NotesChangedEventSchema,
   },
 } as const;
 export type RealtimeEventPayload<N extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[N]['payload']>;

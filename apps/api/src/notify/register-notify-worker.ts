@@ -5,6 +5,7 @@ import { createMailer, outboxDirOf } from '@autoradar/server/mail';
 import { createNotifyTelegramApi } from '@autoradar/server/notify/notify-telegram';
 import { createNotifyWorker, type NotifyWorker } from '@autoradar/server/notify/notify-worker';
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
+import { wakeOnPriceChanges } from '@autoradar/server/notify/wake-on-price-changes';
 import type { Config } from '../config';
 
 /**
@@ -36,11 +37,13 @@ export function registerNotifyWorker(
   });
   // A listing published here or in another process (the bot, a worker) wakes it at once.
   const unsubscribe = wakeOnPublishedListings(deps.events, worker);
+  const unsubscribePrices = wakeOnPriceChanges(deps.events, worker);
   app.addHook('onReady', async () => {
     worker.start();
   });
   app.addHook('onClose', async () => {
     unsubscribe();
+    unsubscribePrices();
     await worker.stop();
     mailer.close();
   });

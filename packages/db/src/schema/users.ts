@@ -30,6 +30,8 @@ export const users = pgTable('users', {
    * told by initData. Telegram delivery needs it (a bot cannot start a chat, DESIGN.md §9).
    */
   allowsWriteToPm: boolean('allows_write_to_pm'),
+  /** Price-drop and sold alerts on favourites (issue 33); the profile's switch turns them off. */
+  priceAlerts: boolean('price_alerts').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

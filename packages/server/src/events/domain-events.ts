@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { User } from '@autoradar/contract';
+import type { NoteEntry, User } from '@autoradar/contract';
 import type { Db, DbTransaction } from '@autoradar/db';
 
 // The one path a change takes to whoever reacts to it (issue 27): one typed fan-out per process (the API, the bot,
@@ -30,6 +30,8 @@ export interface DomainEventPayloads {
   'listing.unpublished': { postId: number };
   /** The user as the API answers it, after a change of their tariff or roles. */
   'user.updated': User;
+  /** A favourite added (`note`) or removed (`note: null`), for the user's other tabs and devices (issue 33). */
+  'notes.changed': { userId: number; id: number; note: NoteEntry | null };
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

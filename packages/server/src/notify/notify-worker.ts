@@ -7,6 +7,7 @@ import type { Mailer } from '../mail';
 import { buildNotificationEmail } from './notify-email';
 import { sendTelegramNotice, type SendOutcome, type TelegramNotice } from './notify-telegram';
 import type { NotifiedListing } from './notify.messages';
+import { runPriceAlerts } from './price-alerts';
 import {
   claimDeliveries,
   claimNotifyJobs,
@@ -364,7 +365,9 @@ export function createNotifyWorker(options: NotifyWorkerOptions): NotifyWorker {
   async function runOnce() {
     const matched = await runJobs();
     const sent = await runDeliveries();
-    return { matched, sent };
+    // Price-drop and sold alerts on favourites (issue 33): their own queue, price-alerts.ts.
+    const alerts = await runPriceAlerts({ ...options, clock, workerId: id, leaseMs, maxAttempts });
+    return { matched, sent: sent + alerts };
   }
 
   return {

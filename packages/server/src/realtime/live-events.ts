@@ -1,4 +1,5 @@
 import {
+  NotesChangedEventSchema,
   POSTS_CHANNEL,
   PostPublishedEventSchema,
   PostUnpublishedEventSchema,
@@ -34,6 +35,17 @@ export async function publishUserUpdated(
 ): Promise<void> {
   const payload = UserUpdatedEventSchema.parse(changes);
   return publisher.publish(userChannel(payload.id), REALTIME_EVENTS.userUpdated, payload, opts);
+}
+
+/** A favourite added or removed: the user's other tabs and devices follow (issue 33). */
+export async function publishNotesChanged(
+  publisher: EventPublisher,
+  userId: number,
+  change: RealtimeEventPayload<'notes.changed'>,
+  opts?: PublishOptions,
+): Promise<void> {
+  const payload = NotesChangedEventSchema.parse(change);
+  return publisher.publish(userChannel(userId), REALTIME_EVENTS.notesChanged, payload, opts);
 }
 
 export async function publishPostUpdated(publisher: EventPublisher, post: Post, opts?: PublishOptions): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Db } from '@autoradar/db';
 import { LISTING_EVENTS, type DomainEvents } from '../events/domain-events';
 import { createListingAnnouncer } from '../listings/listing-announcer';
-import { publishUserUpdated, type EventPublisher } from './live-events';
+import { publishNotesChanged, publishUserUpdated, type EventPublisher } from './live-events';
 
 // The realtime subscriber of a process's fan-out (DESIGN.md §5): each change this process made becomes the live events
 // the contract names, through its publisher (the API's broadcaster; the Pusher HTTP events API in the bot's and the
@@ -14,7 +14,7 @@ export function subscribeLiveEvents(
 ): () => void {
   const listings = createListingAnnouncer(deps);
   return events.on(
-    [...LISTING_EVENTS, 'user.updated'],
+    [...LISTING_EVENTS, 'user.updated', 'notes.changed'],
     async (event) => {
       switch (event.name) {
         case 'listing.published':
@@ -30,6 +30,12 @@ export function subscribeLiveEvents(
           return;
         case 'user.updated':
           await publishUserUpdated(deps.publisher, event.payload);
+          return;
+        case 'notes.changed':
+          await publishNotesChanged(deps.publisher, event.payload.userId, {
+            id: event.payload.id,
+            note: event.payload.note,
+          });
       }
     },
     { subscriber: 'realtime' },

@@ -3,18 +3,28 @@ import { useSetAtom } from 'jotai';
 import { REALTIME_EVENTS, userChannel } from '@autoradar/contract';
 import { useSession } from '../session/hooks';
 import { mergeUserAtom } from '../session/state';
+import { applyNoteChangeAtom, syncFavouritesAtom } from '../store/favourites';
 import { realtimeClient } from './instance';
 import { useChannel } from './use-channel';
 
 /**
  * Ties the realtime connection to the session (spec §3, §4): a new token reconnects so private channels are
- * authorised with it; the signed-in user's `private-user.{id}` merges `user.updated` into the user; logout leaves
- * that channel and the connection goes on as a guest's.
+ * authorised with it; the signed-in user's `private-user.{id}` merges `user.updated` into the user and applies
+ * `notes.changed` to the favourites (issue 33), which are synced with the server once the user is known; logout
+ * leaves that channel and the connection goes on as a guest's.
  */
 export function RealtimeSession() {
   const { token, user } = useSession();
   const mergeUser = useSetAtom(mergeUserAtom);
+  const applyNoteChange = useSetAtom(applyNoteChangeAtom);
+  const syncFavourites = useSetAtom(syncFavouritesAtom);
   useEffect(() => realtimeClient.setToken(token), [token]);
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId === undefined) return;
+    syncFavourites(userId).catch(() => undefined); // offline: the browser's list stays until the next start
+  }, [userId, syncFavourites]);
   useChannel(user ? userChannel(user.id) : null, REALTIME_EVENTS.userUpdated, mergeUser);
+  useChannel(user ? userChannel(user.id) : null, REALTIME_EVENTS.notesChanged, applyNoteChange);
   return null;
 }

@@ -5,4 +5,5 @@ export const notesMessages = {
   loading: 'Загружаем избранное…',
   retry: 'Повторить',
   toSearch: 'Перейти к поиску',
+  changeSinceAdded: (change: string) => `${change} с добавления в избранное`,
 } as const;

@@ -1,4 +1,4 @@
-import { contract, type Post } from '@autoradar/contract';
+import { contract, type Post, type PricePoint } from '@autoradar/contract';
 import { call as appCall, type Call } from '../../api/client';
 import type { TicketRequest } from '../../components/support-dialog/ticket-form';
 
@@ -24,4 +24,10 @@ export async function orderInspection(request: TicketRequest, call: Call = appCa
     },
   });
   return ticket;
+}
+
+/** GET /api/posts/:id/prices: every price the listing had, oldest first (issue 33). */
+export async function fetchPriceHistory(id: number, signal?: AbortSignal, call: Call = appCall): Promise<PricePoint[]> {
+  const { data } = await call(contract.notes.prices, { params: { id: String(id) }, signal });
+  return data;
 }

@@ -1,3 +1,4 @@
+import { selectPlural } from '@autoradar/core';
 // Russian texts of the listing page (spec §2 /posts/:id). Texts shared with the API or the bot live in core's MESSAGES.
 
 // ru-RU groups digits with non-breaking spaces; the unit stays on the same line as the number.
@@ -58,4 +59,14 @@ export const postActionMessages = {
   embed: {
     label: 'Публикация в источнике',
   },
+} as const;
+
+/** The price history block of the listing page (issue 33). */
+export const priceHistoryMessages = {
+  title: 'История цены',
+  chartLabel: (count: number) =>
+    `График цены: ${count} ${selectPlural(count, { one: 'значение', few: 'значения', many: 'значений' })}`,
+  since: (change: string, span: string) => `${change} ${span}`,
+  unchanged: (date: string) => `Цена не менялась с ${date}`,
+  firstSeen: 'Впервые замечено',
 } as const;

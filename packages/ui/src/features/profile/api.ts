@@ -16,3 +16,13 @@ export async function fetchMyPosts(signal?: AbortSignal, call: Call = appCall): 
 export async function logoutEverywhere(call: Call = appCall): Promise<void> {
   await call(contract.auth.logoutAll);
 }
+
+/** GET /api/user/price-alerts: whether price-drop alerts on favourites are on (issue 33). */
+export async function fetchPriceAlerts(signal?: AbortSignal, call: Call = appCall): Promise<boolean> {
+  return (await call(contract.notes.alerts, { signal })).price_alerts;
+}
+
+/** PUT /api/user/price-alerts; resolves with what the server now holds. */
+export async function savePriceAlerts(on: boolean, call: Call = appCall): Promise<boolean> {
+  return (await call(contract.notes.setAlerts, { body: { price_alerts: on } })).price_alerts;
+}

@@ -1,6 +1,6 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { Post } from '@autoradar/contract';
+import type { NoteEntry, Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
@@ -12,18 +12,35 @@ import { StatusMessage } from '../../../components/status/status';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { readAppName } from '../../../config';
 import { useChannel } from '../../../realtime';
-import { favouriteIdsAtom } from '../../../store/favourites';
+import { changeTone, formatPriceChange } from '../../../components/price-change';
+import { favouriteEntriesAtom, favouriteIdsAtom } from '../../../store/favourites';
 import { notesMessages as t } from '../messages';
 import { dropNoteAtom, notesAtom, replaceNoteAtom, visibleNotes } from '../state';
 import { PATHS } from '../../../paths';
 import '../notes.css';
 
+/** «−100 000 ₽ с добавления в избранное» under a favourite whose price moved since it was added (issue 33). */
+export function ChangeSinceAdded({ post, entry }: { post: Post; entry: NoteEntry | undefined }) {
+  if (!entry || entry.price_when_added === null || post.price === null) return null;
+  if (entry.currency_when_added !== post.currency) return null;
+  const delta = post.price - entry.price_when_added;
+  const change = formatPriceChange(delta, post.currency);
+  if (!change) return null;
+  return <p className={`notes-change notes-change--${changeTone(delta)}`}>{t.changeSinceAdded(change)}</p>;
+}
+
 const LiveNote = memo(function LiveNote({ post }: { post: Post }) {
   const replace = useSetAtom(replaceNoteAtom);
   const drop = useSetAtom(dropNoteAtom);
+  const entry = useAtomValue(favouriteEntriesAtom).get(post.id);
   useChannel(postChannel(post.id), REALTIME_EVENTS.postUpdated, (payload) => replace(payload.post));
   useChannel(postChannel(post.id), REALTIME_EVENTS.postUnpublished, (payload) => drop(payload.id));
-  return <PostCard post={post} />;
+  return (
+    <div className="notes-item">
+      <PostCard post={post} />
+      <ChangeSinceAdded post={post} entry={entry} />
+    </div>
+  );
 });
 
 /** The favourites for a given load state and the ids still favourited. */
@@ -77,6 +94,17 @@ export function NotesScreen() {
   const { state, retry } = useCall(notesAtom);
   const ids = useAtomValue(favouriteIdsAtom);
   useDocumentTitle(t.documentTitle(readAppName()));
+  // A favourite added on another tab or device (or by the sync after sign-in) is loaded as it arrives.
+  const loaded = state.kind === 'loaded' || state.kind === 'empty' ? state.data : null;
+  const missing = loaded !== null && ids.some((id) => !loaded.some((post) => post.id === id));
+  const idsKey = ids.join(',');
+  // Once per set of ids: a favourite the server does not answer (taken off, still delayed) must not loop.
+  const askedFor = useRef(idsKey);
+  useEffect(() => {
+    if (!missing || askedFor.current === idsKey) return;
+    askedFor.current = idsKey;
+    retry();
+  }, [missing, idsKey, retry]);
   return (
     <main className="notes-screen">
       <h1 className="notes-screen__title">{t.heading}</h1>

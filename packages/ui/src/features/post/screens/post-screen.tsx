@@ -18,6 +18,7 @@ import { MediaCarousel } from '../components/media-carousel';
 import { PostActions } from '../components/post-actions';
 import { PostDetails } from '../components/post-details';
 import { PostTopBar } from '../components/post-top-bar';
+import { PriceHistory } from '../components/price-history';
 import { SourceEmbed, type EmbedState } from '../components/source-embed';
 import { embedKey, getEmbedSource } from '../embed-source';
 import { getExternalPostUrl, isOwnPost } from '../external-link';
@@ -60,6 +61,7 @@ function LoadedPost({
         source={isOwnPost(post) ? undefined : t.source(post.channel)}
         hideText={embedded}
       />
+      {post.status === 'published' ? <PriceHistory postId={post.id} price={post.price} now={now} /> : null}
       {onSupport ? (
         <p className="post-support">
           {postActionMessages.supportHint}{' '}

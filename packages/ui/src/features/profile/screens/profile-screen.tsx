@@ -17,6 +17,7 @@ import { displayName } from '../../../session/user-display';
 import { loadUserAtom } from '../../../session/state';
 import { logoutEverywhere } from '../api';
 import { MyPostsView } from '../components/my-posts';
+import { PriceAlertsSwitch } from '../components/price-alerts-switch';
 import { UserAvatar } from '../components/user-avatar';
 import { profileMessages as t } from '../messages';
 import { myPostsAtom } from '../state';
@@ -156,6 +157,7 @@ export function ProfileView({ user, now }: ProfileViewProps) {
       </header>
       <Tariff user={user} now={now} />
       <MyPostsView state={posts.state} retry={posts.retry} />
+      <PriceAlertsSwitch />
       <Account />
     </>
   );
