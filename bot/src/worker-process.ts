@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DbHandle } from '@autoradar/db';
 import { createDomainEvents, type DomainEvents } from '@autoradar/server/events/domain-events';
 import { relayEvents } from '@autoradar/server/events/event-relay';
@@ -11,6 +12,9 @@ import {
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import type { EventPublisher } from '@autoradar/server/realtime/live-events';
 import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
+import type { SchedulerTuning } from '@autoradar/server/sources/scheduler';
+import { readSourcesConfig, type SourcesConfig } from '@autoradar/server/sources/sources-config';
+import { startSources, type RunningSources } from '@autoradar/server/sources/start-sources';
 import type { readBotEnv } from './env';
 
 // The worker as its own process (worker-main.ts is its entry point, the tests start it here the same way). Its one
@@ -29,11 +33,19 @@ export interface WorkerProcessDeps {
   mailFrom?: string;
   tuning?: Pick<NotifyWorkerOptions, 'concurrency' | 'leaseMs' | 'batchSize' | 'pollIntervalMs'>;
   clock?: () => Date;
+  /** The sources settings (issue 28); read from the environment when absent. SOURCES_SCHEDULER=false turns it off. */
+  sources?: SourcesConfig;
+  /** Where source photos are stored (<dataDir>/media by default, as the API serves them). */
+  mediaDir?: string;
+  /** Scheduler tuning beyond the settings (tests: a short lease). */
+  sourcesTuning?: Partial<SchedulerTuning>;
 }
 
 export interface WorkerProcess {
   events: DomainEvents;
   worker: NotifyWorker;
+  /** The sources scheduler, null when turned off. */
+  sources: RunningSources | null;
   stop(): Promise<void>;
 }
 
@@ -65,10 +77,21 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
   ];
   const stopRelay = await relayEvents(handle, events, log);
   worker.start();
+  const sources = startSources({
+    db: handle.db,
+    listings: { db: handle.db, events, ...(deps.clock ? { clock: deps.clock } : {}) },
+    config: deps.sources ?? readSourcesConfig(),
+    mediaDir: deps.mediaDir ?? path.join(deps.dataDir, 'media'),
+    log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.sourcesTuning ? { tuning: deps.sourcesTuning } : {}),
+  });
   return {
     events,
     worker,
+    sources,
     async stop() {
+      await sources?.stop();
       await stopRelay();
       for (const unsubscribe of subscriptions) unsubscribe();
       await worker.stop();

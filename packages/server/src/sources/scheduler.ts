@@ -248,7 +248,8 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
 
   async function succeed(source: Source, read: SourceReadSuccess, now: Date) {
     const { min, max } = tuning.intervalMs;
-    const current = source.intervalSeconds * 1000;
+    // A source's first read starts from the configured interval (SOURCE_INTERVAL), later ones from the adapted one.
+    const current = source.readsOk === 0 ? tuning.intervalMs.initial : source.intervalSeconds * 1000;
     const next =
       read.fresh.length >= tuning.busyPosts
         ? Math.max(min, Math.round(current / 2))
