@@ -28,7 +28,10 @@ export const SCHEDULED_READ_VIA = ['telegram_preview', 'telegram_mtproto', 'vk_w
 export type ScheduledReadVia = (typeof SCHEDULED_READ_VIA)[number];
 
 export interface SchedulerTuning {
-  /** Sources claimed in one go. */
+  /**
+   * Sources claimed in one go: no more than are read at once, so that a claimed source does not wait in the host
+   * limiter's queue while its lease (and the read's abort) runs; the loop claims again at once while batches are full.
+   */
   batchSize: number;
   /** Sources read at once by this worker (the host limiter holds each host to its own limits below this). */
   concurrency: number;
@@ -51,7 +54,7 @@ export interface SchedulerTuning {
 }
 
 export const DEFAULT_SCHEDULER_TUNING: SchedulerTuning = {
-  batchSize: 100,
+  batchSize: 16,
   concurrency: 16,
   leaseMs: 120_000,
   pollIntervalMs: 5_000,

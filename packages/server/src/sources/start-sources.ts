@@ -114,6 +114,7 @@ export function startSources(options: StartSourcesOptions): RunningSources | nul
     ...(options.workerId ? { workerId: options.workerId } : {}),
     tuning: {
       concurrency: config.scheduler.concurrency,
+      batchSize: config.scheduler.concurrency,
       pollIntervalMs: config.scheduler.pollIntervalMs,
       intervalMs: config.scheduler.intervalMs,
       ...options.tuning,
