@@ -54,8 +54,8 @@ export interface SchedulerTuning {
 }
 
 export const DEFAULT_SCHEDULER_TUNING: SchedulerTuning = {
-  batchSize: 16,
-  concurrency: 16,
+  batchSize: 4,
+  concurrency: 4,
   leaseMs: 120_000,
   pollIntervalMs: 5_000,
   intervalMs: { initial: 300_000, min: 60_000, max: 3_600_000 },

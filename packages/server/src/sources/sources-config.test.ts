@@ -10,7 +10,7 @@ describe('readSourcesConfig', () => {
       vk: null,
       scheduler: {
         enabled: true,
-        concurrency: 16,
+        concurrency: 4,
         pollIntervalMs: 5_000,
         workers: 1,
         intervalMs: { initial: 300_000, min: 60_000, max: 3_600_000 },

@@ -79,7 +79,7 @@ const SourcesEnvSchema = z.object({
     emptyToUndefined,
     z.enum(['true', 'false'], { message: 'ожидается true или false' }).default('true'),
   ),
-  SOURCES_CONCURRENCY: positiveInt(16, 200),
+  SOURCES_CONCURRENCY: positiveInt(4, 200),
   SOURCES_POLL_SECONDS: positiveInt(5, 300),
   SOURCES_WORKERS: positiveInt(1, 100),
   SOURCE_INTERVAL: positiveInt(300, 86_400),
