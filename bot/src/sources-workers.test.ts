@@ -96,15 +96,6 @@ runIf('sources read by two worker processes, one SIGKILLed [postgres]', () => {
   it('ingests every post once, never overlaps, keeps the host limit, and survives a SIGKILL', async () => {
     const postsBefore = (await counts()).posts;
     const [a] = await Promise.all([startWorker(), startWorker()]);
-    for (const child of children)
-      child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[worker] ${d.toString().slice(0, 300)}\n`));
-    const timer = setInterval(() => {
-      void handle.db
-        .execute(
-          sql`select state, left(last_error, 80) as e, count(*)::int as n, sum(reads_ok)::int as ok from sources group by 1, 2`,
-        )
-        .then((r) => console.log(JSON.stringify(r.rows)));
-    }, 10_000);
     await vi.waitFor(async () => expect((await counts()).read).toBe(CHANNELS), { timeout: 90_000, interval: 500 });
     expect((await counts()).listings).toBe(CHANNELS * 2);
 
