@@ -1,24 +1,32 @@
-// pnpm --filter @autoradar/bot sources add <@channel|t.me/…|vk.com/club…> [title] | list | pause <source> | resume <source>
+// pnpm --filter @autoradar/bot sources add <@channel|t.me/…|vk.com/club…> [title] | list | pause|resume|remove <source>
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrateDb } from '@autoradar/db';
-import { addSource, listSources, parseSourceRef, setSourceActive } from '@autoradar/server/ingest/sources';
+import {
+  addSource,
+  findSourceByRef,
+  listSources,
+  parseReadableSourceRef,
+  removeSource,
+  setSourcePaused,
+} from '@autoradar/server/ingest/sources';
+import { sourceStateLabel } from '@autoradar/server/sources/sources.messages';
 
 const USAGE =
   'Использование: pnpm --filter @autoradar/bot sources add <@канал | t.me/канал | vk.com/club123 | vk -123> [название]\n' +
   '       pnpm --filter @autoradar/bot sources list\n' +
-  '       pnpm --filter @autoradar/bot sources pause|resume <источник>';
+  '       pnpm --filter @autoradar/bot sources pause|resume|remove <источник>';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const [command, ...args] = process.argv.slice(2);
 
 function refOf(values: string[]) {
   const [first, second] = values;
-  if (first === 'vk' && second) return { ref: parseSourceRef(second, 'vk'), rest: values.slice(2) };
-  return { ref: first ? parseSourceRef(first) : null, rest: values.slice(1) };
+  if (first === 'vk' && second) return { ref: parseReadableSourceRef(second, 'vk'), rest: values.slice(2) };
+  return { ref: first ? parseReadableSourceRef(first) : null, rest: values.slice(1) };
 }
 
-if (!command || !['add', 'list', 'pause', 'resume'].includes(command)) {
+if (!command || !['add', 'list', 'pause', 'resume', 'remove'].includes(command)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -32,9 +40,8 @@ try {
     const rows = await listSources(handle.db);
     if (rows.length === 0) console.log('Источников пока нет');
     for (const s of rows) {
-      const state = s.active ? 'активен' : 'на паузе';
       console.log(
-        `${s.kind}\t${s.identifier}\t${s.title || '—'}\t${state}\tпрочитано ${s.postsSeen}, опубликовано ${s.postsPublished}, отклонено ${s.postsRejected}`,
+        `${s.readVia}\t${s.identifier}\t${s.title || '—'}\t${sourceStateLabel[s.state]}\tпрочитано ${s.postsSeen}, опубликовано ${s.postsPublished}, отклонено ${s.postsRejected}${s.lastError ? `\t${s.lastError}` : ''}`,
       );
     }
   } else {
@@ -44,14 +51,19 @@ try {
       process.exitCode = 2;
     } else if (command === 'add') {
       const row = await addSource(handle.db, ref, rest.join(' '));
-      console.log(`Источник добавлен: ${row.kind} ${row.identifier}`);
+      console.log(`Источник добавлен: ${row.readVia} ${row.identifier}`);
     } else {
-      const row = await setSourceActive(handle.db, ref, command === 'resume');
-      if (!row) {
+      const found = await findSourceByRef(handle.db, ref);
+      if (!found) {
         console.error(`Источник не найден: ${ref.kind} ${ref.identifier}`);
         process.exitCode = 1;
-      } else
-        console.log(`${command === 'resume' ? 'Источник снова читается' : 'Источник на паузе'}: ${row.identifier}`);
+      } else if (command === 'remove') {
+        await removeSource(handle.db, found.id);
+        console.log(`Источник удалён: ${found.identifier}`);
+      } else {
+        await setSourcePaused(handle.db, found.id, command === 'pause');
+        console.log(`${command === 'resume' ? 'Источник снова читается' : 'Источник на паузе'}: ${found.identifier}`);
+      }
     }
   }
 } finally {

@@ -40,8 +40,14 @@ const running = await startWorkerProcess({
   smtpUrl: process.env['SMTP_URL']?.trim() || undefined,
   mailFrom: process.env['MAIL_FROM']?.trim() || undefined,
   tuning: Object.fromEntries(Object.entries(tuning).filter(([, v]) => v !== undefined)),
+  ...(numberEnv('SOURCES_LEASE_MS') ? { sourcesTuning: { leaseMs: numberEnv('SOURCES_LEASE_MS')! } } : {}),
 });
 console.log(`Обработчик уведомлений ${running.worker.id} запущен${env.token ? '' : ' (без BOT_TOKEN: только e-mail)'}`);
+console.log(
+  running.sources
+    ? `Чтение источников по расписанию запущено (${running.sources.scheduler.workerId})`
+    : 'Чтение источников выключено (SOURCES_SCHEDULER=false)',
+);
 
 const stop = async () => {
   await running.stop();

@@ -22,6 +22,9 @@ import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listin
 import { wakeOnPriceChanges } from '@autoradar/server/notify/wake-on-price-changes';
 import type { EventPublisher } from '@autoradar/server/realtime/live-events';
 import { subscribeLiveEvents } from '@autoradar/server/realtime/subscribe-live-events';
+import type { SchedulerTuning } from '@autoradar/server/sources/scheduler';
+import { readSourcesConfig, type SourcesConfig } from '@autoradar/server/sources/sources-config';
+import { startSources, type RunningSources } from '@autoradar/server/sources/start-sources';
 import type { readBotEnv } from './env';
 
 // The worker as its own process (worker-main.ts is its entry point, the tests start it here the same way). Its one
@@ -45,6 +48,12 @@ export interface WorkerProcessDeps {
    * what each run removed (the metrics counters).
    */
   housekeeping?: false | { settings?: HousekeepingSettings; onRun?: (counts: HousekeepingCounts) => void };
+  /** The sources settings (issue 28); read from the environment when absent. SOURCES_SCHEDULER=false turns it off. */
+  sources?: SourcesConfig;
+  /** Where source photos are stored (<dataDir>/media by default, as the API serves them). */
+  mediaDir?: string;
+  /** Scheduler tuning beyond the settings (tests: a short lease). */
+  sourcesTuning?: Partial<SchedulerTuning>;
 }
 
 export interface WorkerProcess {
@@ -54,6 +63,8 @@ export interface WorkerProcess {
   housekeeping: Housekeeping | undefined;
   /** Keeps the market estimates current (issue 33). */
   market: MarketEstimator;
+  /** The sources scheduler, null when turned off. */
+  sources: RunningSources | null;
   stop(): Promise<void>;
 }
 
@@ -92,7 +103,7 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
   });
   const stopRelay = await relayEvents(handle, events, log);
   worker.start();
-  const mediaDir = path.join(deps.dataDir, 'media');
+  const mediaDir = deps.mediaDir ?? path.join(deps.dataDir, 'media');
   const housekeeping =
     deps.housekeeping === false
       ? undefined
@@ -104,12 +115,23 @@ export async function startWorkerProcess(deps: WorkerProcessDeps): Promise<Worke
           ...(deps.housekeeping?.onRun ? { onRun: deps.housekeeping.onRun } : {}),
         });
   market.start();
+  const sources = startSources({
+    db: handle.db,
+    listings: { db: handle.db, events, ...(deps.clock ? { clock: deps.clock } : {}) },
+    config: deps.sources ?? readSourcesConfig(),
+    mediaDir,
+    log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.sourcesTuning ? { tuning: deps.sourcesTuning } : {}),
+  });
   return {
     events,
     worker,
     housekeeping,
     market,
+    sources,
     async stop() {
+      await sources?.stop();
       await housekeeping?.stop();
       await stopRelay();
       for (const unsubscribe of subscriptions) unsubscribe();

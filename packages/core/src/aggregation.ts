@@ -5,6 +5,17 @@ import { normalizeSearchText } from './search-reference';
 export const SOURCE_KINDS = ['telegram', 'vk'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
+/**
+ * How a source is read (issue 28): the channel's public web preview, MTProto with a user session, VK's wall.get, or
+ * the bot's own `channel_post` updates (a channel that made our bot an administrator; never scheduled).
+ */
+export const SOURCE_READ_VIA = ['telegram_preview', 'telegram_mtproto', 'vk_wall', 'telegram_bot'] as const;
+export type SourceReadVia = (typeof SOURCE_READ_VIA)[number];
+
+/** active: read on schedule; paused: by the operator; broken: failing (tried again rarely, see the last error). */
+export const SOURCE_STATES = ['active', 'paused', 'broken'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+
 /** Two photos whose 64-bit dHashes differ in at most this many bits are taken for the same picture. */
 export const DHASH_MAX_DISTANCE = 10;
 /** Prices within this share of each other are 'close' (the same car re-priced a little, or rounded). */

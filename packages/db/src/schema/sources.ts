@@ -1,8 +1,7 @@
-import { SOURCE_KINDS } from '@autoradar/core/aggregation';
+import { SOURCE_KINDS, SOURCE_READ_VIA, SOURCE_STATES } from '@autoradar/core/aggregation';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  boolean,
   char,
   index,
   integer,
@@ -21,6 +20,8 @@ import { posts } from './posts';
 // listing per physical vehicle, many sources), and every price a listing had.
 
 export const sourceKindEnum = pgEnum('source_kind', SOURCE_KINDS);
+export const sourceReadViaEnum = pgEnum('source_read_via', SOURCE_READ_VIA);
+export const sourceStateEnum = pgEnum('source_state', SOURCE_STATES);
 
 export const sources = pgTable(
   'sources',
@@ -31,16 +32,39 @@ export const sources = pgTable(
     identifier: text('identifier').notNull(),
     title: text('title').notNull().default(''),
     partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
-    active: boolean('active').notNull().default(true),
-    /** Last message id (Telegram) or wall post id (VK) read; polling continues after it. */
+    /** How it is read (issue 28); telegram_bot sources arrive as channel_post updates and are never scheduled. */
+    readVia: sourceReadViaEnum('read_via').notNull().default('telegram_bot'),
+    state: sourceStateEnum('state').notNull().default('active'),
+    /** Last message id (Telegram) or wall post id (VK) read: the cursor, reads continue after it. */
     lastPosition: bigint('last_position', { mode: 'number' }),
+    /** MTProto: the channel's peer, resolved once (contacts.resolveUsername is allowed a few times a day). */
+    mtprotoChannelId: text('mtproto_channel_id'),
+    mtprotoAccessHash: text('mtproto_access_hash'),
+    /** The read interval now (adapts between the scheduler's bounds: quiet sources less often, busy ones more). */
+    intervalSeconds: integer('interval_seconds').notNull().default(300),
+    nextReadAt: timestamp('next_read_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The scheduler's lease: a worker that claimed the source reads it until then; a dead worker's lease runs out. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    leasedBy: text('leased_by'),
+    /** The last successful read. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /** Why the last read failed, in Russian for the operator; null after a successful read. */
+    lastError: text('last_error'),
+    /** Reads failed in a row, and since when (24 h of failures mark the source broken). */
+    failures: integer('failures').notNull().default(0),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    readsOk: integer('reads_ok').notNull().default(0),
+    readsFailed: integer('reads_failed').notNull().default(0),
     postsSeen: integer('posts_seen').notNull().default(0),
     postsPublished: integer('posts_published').notNull().default(0),
     postsRejected: integer('posts_rejected').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sources_kind_identifier_unique').on(t.kind, t.identifier)],
+  (t) => [
+    uniqueIndex('sources_kind_identifier_unique').on(t.kind, t.identifier),
+    index('sources_due_idx').on(t.nextReadAt),
+  ],
 );
 
 export const postSources = pgTable(
@@ -60,6 +84,8 @@ export const postSources = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A scheduled read confirmed the source post gone (deleted from the channel or wall). */
+    goneAt: timestamp('gone_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('post_sources_source_message_unique').on(t.sourceId, t.messageId),

@@ -16,7 +16,7 @@ import {
   type DbTransaction,
   type Source,
 } from '@autoradar/db';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   changeListings,
   publishListing,
@@ -273,5 +273,38 @@ export async function ingestEdit(
       { sourceId: input.source.id },
     );
     return { status: 'updated', postId: link.postId, changed };
+  });
+}
+
+/**
+ * A source post that a successful scheduled read confirmed gone (issue 28): its link is marked gone, and the listing
+ * is unpublished when no other source still shows it (the same car may stay listed in another channel).
+ */
+export async function ingestGone(
+  deps: ListingDeps,
+  input: Pick<IngestInput, 'source' | 'messageId'>,
+): Promise<IngestResult> {
+  return changeListings(deps, async (l) => {
+    const { tx } = l;
+    const [link] = await tx
+      .update(postSources)
+      .set({ goneAt: l.now })
+      .where(
+        and(
+          eq(postSources.sourceId, input.source.id),
+          eq(postSources.messageId, input.messageId),
+          isNull(postSources.goneAt),
+        ),
+      )
+      .returning({ postId: postSources.postId });
+    if (!link) return { status: 'unknown-message' };
+    const [still] = await tx
+      .select({ id: postSources.id })
+      .from(postSources)
+      .where(and(eq(postSources.postId, link.postId), isNull(postSources.goneAt)))
+      .limit(1);
+    if (still) return { status: 'known', postId: link.postId };
+    await unpublishListing(l, link.postId);
+    return { status: 'unpublished', postId: link.postId };
   });
 }

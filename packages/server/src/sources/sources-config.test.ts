@@ -7,6 +7,18 @@ describe('readSourcesConfig', () => {
       telegramPreview: { baseUrl: 'https://t.me', concurrency: 8, perSecond: 30, timeoutMs: 15_000 },
       media: { hosts: DEFAULT_SOURCE_MEDIA_HOSTS, maxBytes: 20 * 1_048_576, timeoutMs: 15_000 },
       mtproto: null,
+      vk: null,
+      scheduler: {
+        enabled: true,
+        concurrency: 4,
+        pollIntervalMs: 5_000,
+        workers: 1,
+        intervalMs: { initial: 300_000, min: 60_000, max: 3_600_000 },
+      },
+    });
+    expect(readSourcesConfig({ SOURCES_SCHEDULER: 'false', VK_TOKEN: 'vk1' })).toMatchObject({
+      vk: { token: 'vk1', apiUrl: 'https://api.vk.com/method' },
+      scheduler: { enabled: false },
     });
   });
 

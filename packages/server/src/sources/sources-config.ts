@@ -75,6 +75,24 @@ const SourcesEnvSchema = z.object({
       .optional(),
   ),
   TELEGRAM_SESSION: z.preprocess(emptyToUndefined, z.string().optional()),
+  SOURCES_SCHEDULER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { message: 'ожидается true или false' }).default('true'),
+  ),
+  SOURCES_CONCURRENCY: positiveInt(4, 200),
+  SOURCES_POLL_SECONDS: positiveInt(5, 300),
+  SOURCES_WORKERS: positiveInt(1, 100),
+  SOURCE_INTERVAL: positiveInt(300, 86_400),
+  SOURCE_INTERVAL_MIN: positiveInt(60, 86_400),
+  SOURCE_INTERVAL_MAX: positiveInt(3_600, 86_400),
+  VK_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  VK_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: 'ожидается адрес http(s)://…' })
+      .default('https://api.vk.com/method')
+      .transform((v) => v.replace(/\/+$/, '')),
+  ),
 });
 
 export interface SourcesConfig {
@@ -82,6 +100,16 @@ export interface SourcesConfig {
   media: { hosts: string[]; maxBytes: number; timeoutMs: number };
   /** Set only when all three MTProto settings are. */
   mtproto: { apiId: number; apiHash: string; session: string } | null;
+  /** VK walls are read only with a token. */
+  vk: { token: string; apiUrl: string } | null;
+  scheduler: {
+    enabled: boolean;
+    concurrency: number;
+    pollIntervalMs: number;
+    /** How many worker processes share each host's limits (each takes 1/N of them). */
+    workers: number;
+    intervalMs: { initial: number; min: number; max: number };
+  };
 }
 
 /** Reads and checks the settings; a bad value throws one Russian line naming the variable. */
@@ -114,5 +142,17 @@ export function readSourcesConfig(env: Record<string, string | undefined> = proc
       e.TELEGRAM_API_ID !== undefined && e.TELEGRAM_API_HASH !== undefined && e.TELEGRAM_SESSION !== undefined
         ? { apiId: e.TELEGRAM_API_ID, apiHash: e.TELEGRAM_API_HASH, session: e.TELEGRAM_SESSION }
         : null,
+    vk: e.VK_TOKEN === undefined ? null : { token: e.VK_TOKEN, apiUrl: e.VK_API_URL },
+    scheduler: {
+      enabled: e.SOURCES_SCHEDULER === 'true',
+      concurrency: e.SOURCES_CONCURRENCY,
+      pollIntervalMs: e.SOURCES_POLL_SECONDS * 1000,
+      workers: e.SOURCES_WORKERS,
+      intervalMs: {
+        initial: e.SOURCE_INTERVAL * 1000,
+        min: Math.min(e.SOURCE_INTERVAL_MIN, e.SOURCE_INTERVAL) * 1000,
+        max: Math.max(e.SOURCE_INTERVAL_MAX, e.SOURCE_INTERVAL) * 1000,
+      },
+    },
   };
 }

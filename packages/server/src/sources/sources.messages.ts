@@ -59,3 +59,12 @@ export const mediaFetchMessages = {
   tooManyRedirects: 'Слишком много перенаправлений',
   network: (detail: string) => `Ошибка сети: ${detail}`,
 } as const;
+
+/** A source's state as «Источники» and the CLI name it. */
+export const sourceStateLabel = { active: 'активен', paused: 'на паузе', broken: 'не читается' } as const;
+
+export const schedulerMessages = {
+  failingDay: (message: string) => `Источник не читается больше суток. ${message}`,
+  unexpected: (detail: string) => `Чтение источника прервалось из-за ошибки сервера (${detail}): попробуем позже.`,
+  noReader: (via: string) => `Читатель ${via} не настроен на этом сервере: источник не читается.`,
+} as const;
