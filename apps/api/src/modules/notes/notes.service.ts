@@ -12,7 +12,7 @@ import {
   type FavouritesDeps,
 } from '@autoradar/server/favourites/favourites';
 import { findPost } from '@autoradar/server/listings/post-row';
-import { HttpError, notFound } from '../../http/http-error';
+import { DomainError, notFound } from '@autoradar/server/domain-error';
 import { NOTES_MESSAGES } from './notes.messages';
 
 export { listFavourites } from '@autoradar/server/favourites/favourites';
@@ -20,7 +20,7 @@ export { listFavourites } from '@autoradar/server/favourites/favourites';
 export async function addNote(deps: FavouritesDeps, userId: number, postId: number, now: Date): Promise<NoteEntry> {
   const result = await addFavourite(deps, userId, postId, now);
   if ('note' in result) return result.note;
-  if (result.kind === 'full') throw new HttpError(409, NOTES_MESSAGES.full(FAVOURITES_MAX));
+  if (result.kind === 'full') throw new DomainError('conflict', NOTES_MESSAGES.full(FAVOURITES_MAX));
   throw notFound(FEED_MESSAGES.postNotFound);
 }
 
@@ -47,12 +47,12 @@ export async function getPriceHistory(
 
 export async function getPriceAlerts(db: Db, userId: number): Promise<boolean> {
   const on = await priceAlertsOf(db, userId);
-  if (on === null) throw new HttpError(401, MESSAGES.unauthenticated);
+  if (on === null) throw new DomainError('unauthenticated', MESSAGES.unauthenticated);
   return on;
 }
 
 export async function switchPriceAlerts(db: Db, userId: number, on: boolean): Promise<boolean> {
   const stored = await setPriceAlerts(db, userId, on);
-  if (stored === null) throw new HttpError(401, MESSAGES.unauthenticated);
+  if (stored === null) throw new DomainError('unauthenticated', MESSAGES.unauthenticated);
   return stored;
 }
