@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
 import type { Config } from './config';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { registerEdgeHeaders } from './plugins/edge-headers';
 import { registerSpa } from './plugins/spa';
+import { registerRequestId, requestIdServerOptions } from './plugins/request-id';
+import { registerHttpMetrics } from './plugins/http-metrics';
+import { createLogger, type Logger } from '@autoradar/server/runtime/logger';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -39,6 +42,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Sees every route as it is registered (the contract conformance test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The process's logger (main.ts); a JSON logger at LOG_LEVEL named `api` otherwise. */
+  logger?: Logger;
 }
 
 declare module 'fastify' {
@@ -54,12 +59,11 @@ declare module 'fastify' {
 /** Builds the HTTP app without listening, so tests drive it through `app.inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger({ name: 'api', level: config.logLevel });
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Tokens travel in the Authorization header and the URL fragment; neither may reach a log.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    // pino JSON lines, tokens redacted (Authorization, cookies); every request's lines carry its requestId.
+    loggerInstance: logger,
+    ...requestIdServerOptions,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Fastify's and the HTTP parser's own 4xx answers in the Russian envelope too.
@@ -67,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  registerRequestId(app);
+  registerHttpMetrics(app);
   registerErrorHandling(app);
   // What every page's shell tells the client (window.__APP_CONFIG__), the listing page's included.
   const shellSettings = {

@@ -15,6 +15,8 @@ export interface ClaimedOrder {
   vin: string;
   /** The sections this run asks for: those not finished yet (new, or processing when a run was cut short). */
   keys: ReportSectionKey[];
+  /** The request that ordered it (issue 30), for the worker's log line. */
+  requestId: string | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function claimNextOrder(
       .update(orders)
       .set({ status: 'processing', lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
       .where(and(inArray(orders.id, free), inArray(orders.status, UNFINISHED)))
-      .returning({ id: orders.id, vin: orders.string });
+      .returning({ id: orders.id, vin: orders.string, requestId: orders.requestId });
     if (!row) return undefined;
     const parts = await tx
       .update(orderParts)

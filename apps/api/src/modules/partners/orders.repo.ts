@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { REPORT_SECTION_KEYS, REPORT_SECTION_TITLES } from '@autoradar/core';
 import { orderParts, orders, type Db, type Order, type OrderPart } from '@autoradar/db';
+import { currentRequestId } from '@autoradar/server/runtime/request-context';
 
 export interface OrderWithParts {
   order: Order;
@@ -12,7 +13,7 @@ export function insertOrder(db: Db, partnerId: number, vin: string, now: Date): 
   return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
-      .values({ partnerId, string: vin, status: 'new', createdAt: now })
+      .values({ partnerId, string: vin, status: 'new', requestId: currentRequestId(), createdAt: now })
       .returning();
     const parts = await tx
       .insert(orderParts)
