@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '@autoradar/server/config/c
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
 import { createLogger } from '@autoradar/server/runtime/logger';
 import { installProcessGuards } from '@autoradar/server/runtime/process-guards';
+import { configureTelegramBudget } from '@autoradar/server/telegram-budget';
 import { botEnvOf, botSecretProblem } from './env';
 import { BOT_DISABLED_MESSAGE } from './bot';
 import { startBotProcess } from './bot-process';
@@ -31,6 +32,8 @@ if (!env.token) {
 }
 const logger = createLogger({ name: 'bot', level: config.logLevel });
 installProcessGuards(logger);
+// One Bot API budget with every other sending process (Redis when REDIS_URL is set), before any Api is built.
+configureTelegramBudget({ redisUrl: config.redisUrl, token: config.bot.token });
 const log = { info: (m: string) => logger.info(m), error: (o: unknown, m: string) => logger.error(o, m) };
 try {
   // With PostgreSQL the bot answers /filters and /stop, follows my_chat_member and turns the posts of channels

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '@autoradar/server/config/c
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
 import { createLogger } from '@autoradar/server/runtime/logger';
 import { installProcessGuards } from '@autoradar/server/runtime/process-guards';
+import { configureTelegramBudget } from '@autoradar/server/telegram-budget';
 import { botEnvOf, botSecretProblem } from './env';
 import { startOpsServers } from '@autoradar/server/runtime/ops-server';
 import { startWorkerProcess } from './worker-process';
@@ -32,6 +33,8 @@ if (!config.databaseUrl) {
 }
 const log = createLogger({ name: 'worker', level: config.logLevel });
 installProcessGuards(log);
+// One Bot API budget with every other sending process (Redis when REDIS_URL is set), before any Api is built.
+configureTelegramBudget({ redisUrl: config.redisUrl, token: config.bot.token });
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const running = await startWorkerProcess({
   env,
@@ -42,7 +45,6 @@ const running = await startWorkerProcess({
   smtpUrl: config.mail.smtpUrl,
   mailFrom: config.mail.from,
   tuning: config.notify.tuning,
-  ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
 });
 const ops = await startOpsServers({ config, processName: 'worker', handle });
 console.log(`Обработчик уведомлений ${running.worker.id} запущен${env.token ? '' : ' (без BOT_TOKEN: только e-mail)'}`);

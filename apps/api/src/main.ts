@@ -3,6 +3,7 @@ import { createDb, importReferenceData, migrateDb, type DbHandle } from '@autora
 import { BOT_DISABLED_MESSAGE, startBot } from '@autoradar/bot';
 import { createLogger } from '@autoradar/server/runtime/logger';
 import { installProcessGuards } from '@autoradar/server/runtime/process-guards';
+import { configureTelegramBudget } from '@autoradar/server/telegram-budget';
 import { startOpsServers } from '@autoradar/server/runtime/ops-server';
 import { seedDemoListings } from '@autoradar/server/listings/demo-listings';
 import type { FastifyInstance } from 'fastify';
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   // JSON lines at LOG_LEVEL (the start-up lines above and below stay plain Russian sentences for the operator).
   const log = createLogger({ name: 'api', level: config.logLevel });
   installProcessGuards(log);
+  // One Bot API budget with every other sending process (Redis when REDIS_URL is set), before any Api is built.
+  configureTelegramBudget({ redisUrl: config.redisUrl, token: config.bot.token });
   mkdirSync(config.mediaDir, { recursive: true });
 
   const db = await prepareDatabase(config);
