@@ -3,6 +3,7 @@
 // stop, starts it again after a short pause. SIGTERM/SIGINT are passed on and end the supervisor with the child.
 // Usage: node scripts/supervise.mjs [--delay-ms 1000] -- <command> [args...]
 import { spawn } from 'node:child_process';
+import { setTimeout } from 'node:timers';
 
 const args = process.argv.slice(2);
 const split = args.indexOf('--');

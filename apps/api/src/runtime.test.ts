@@ -81,11 +81,7 @@ describeEachDb('one request id, end to end (issue 30)', (getDb) => {
     });
     const seller = await signInPro(getDb(), clock());
     const requestId = `req-${Date.now()}`;
-    const postId = await publishTestDraft(
-      app,
-      { headers: { ...seller.headers, 'x-request-id': requestId } },
-      camry!,
-    );
+    const postId = await publishTestDraft(app, { headers: { ...seller.headers, 'x-request-id': requestId } }, camry!);
 
     const [job] = await db.select().from(notifyJobs).where(eq(notifyJobs.postId, postId));
     expect(job?.requestId).toBe(requestId);
