@@ -1,30 +1,37 @@
-import { DEFAULT_APP_NAME, DEFAULT_MINIAPP_SHORT_NAME } from '@autoradar/core';
 import { DEFAULT_REVERB_APP_SECRET, productionSecretProblem } from '@autoradar/server/config/secrets';
-import { readBotWebhookEnv } from './webhook';
+import { BOT_PRODUCTION_SECRETS, loadConfig, type Config, type ConfigRole } from '@autoradar/server/config/config';
 
-// The settings of the bot's and the worker's own processes (infra/compose); the same names as the API's (README).
-export function readBotEnv(env: Record<string, string | undefined> = process.env) {
-  const trim = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
-  const appUrl = (trim(env['APP_URL']) ?? `http://localhost:${trim(env['PORT']) ?? '3000'}`).replace(/\/+$/, '');
+// The settings of the bot's and the worker's own processes (infra/compose): the one configuration every process reads
+// (packages/server/src/config/config.ts, issue 30), with the same names and defaults as the API's (README). A bad
+// value throws ConfigError naming the variable.
+export function readBotEnv(
+  env: Record<string, string | undefined> = process.env,
+  role: Extract<ConfigRole, 'bot' | 'worker'> = 'bot',
+) {
+  return botEnvOf(loadConfig(env, { role }));
+}
+
+/** The bot's view of the shared configuration. */
+export function botEnvOf(config: Config) {
   return {
     /**
      * Where their live events go: an API instance's websocket port, through the signed Pusher HTTP events API
      * (DESIGN.md §5); REVERB_HOST names the API (compose: `api`).
      */
     reverb: {
-      appId: trim(env['REVERB_APP_ID']) ?? 'autoradar',
-      key: trim(env['REVERB_APP_KEY']) ?? 'autoradar-key',
-      secret: trim(env['REVERB_APP_SECRET']) ?? DEFAULT_REVERB_APP_SECRET,
-      host: trim(env['REVERB_HOST']) ?? '127.0.0.1',
-      port: Number(trim(env['REVERB_PORT']) ?? '8080'),
+      appId: config.reverb.appId,
+      key: config.reverb.key,
+      secret: config.reverb.secret,
+      host: config.reverb.host,
+      port: config.reverb.port,
     },
-    token: trim(env['BOT_TOKEN']),
-    appName: trim(env['APP_NAME']) ?? DEFAULT_APP_NAME,
-    appUrl,
-    botUsername: trim(env['BOT_USERNAME']),
-    miniappShortName: trim(env['MINIAPP_SHORT_NAME']) ?? DEFAULT_MINIAPP_SHORT_NAME,
-    apiUrl: (trim(env['TELEGRAM_API_URL']) ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-    webhook: readBotWebhookEnv(env),
+    token: config.bot.token,
+    appName: config.appName,
+    appUrl: config.appUrl,
+    botUsername: config.bot.username,
+    miniappShortName: config.bot.miniappShortName,
+    apiUrl: config.bot.apiUrl,
+    webhook: config.bot.webhook,
   };
 }
 
@@ -37,6 +44,6 @@ export function botSecretProblem(env: Record<string, string | undefined> = proce
   if (env['NODE_ENV']?.trim() !== 'production') return null;
   return productionSecretProblem(
     { ...env, REVERB_APP_SECRET: env['REVERB_APP_SECRET']?.trim() || DEFAULT_REVERB_APP_SECRET },
-    ['REVERB_APP_SECRET', 'BOT_WEBHOOK_SECRET'],
+    BOT_PRODUCTION_SECRETS,
   );
 }

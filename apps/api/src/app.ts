@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
 import type { Config } from './config';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { registerEdgeHeaders } from './plugins/edge-headers';
 import { registerSpa } from './plugins/spa';
+import { registerRequestId, requestIdServerOptions } from './plugins/request-id';
+import { registerHttpMetrics } from './plugins/http-metrics';
+import { createLogger, type Logger } from '@autoradar/server/runtime/logger';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -14,7 +17,6 @@ import { isYandexConfigured } from './modules/auth/auth.service';
 import { userRoutes } from './modules/users/users.routes';
 import { createDomainEvents, LISTING_EVENTS, type DomainEvents } from '@autoradar/server/events/domain-events';
 import { relayEvents } from '@autoradar/server/events/event-relay';
-import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from '@autoradar/server/log-redact';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { registerGuestAnnouncements, registerLiveEvents, registerRealtime } from './realtime/realtime.plugin';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -45,6 +47,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Sees every route as it is registered (the contract conformance test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The process's logger (main.ts); a JSON logger at LOG_LEVEL named `api` otherwise. */
+  logger?: Logger;
 }
 
 declare module 'fastify' {
@@ -60,13 +64,11 @@ declare module 'fastify' {
 /** Builds the HTTP app without listening, so tests drive it through `app.inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger({ name: 'api', level: config.logLevel });
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // No token, initData, widget hash, secret, e-mail or phone in any line (packages/server/src/log-redact.ts).
-      redact: LOG_REDACT_PATHS,
-      serializers: LOG_SERIALIZERS,
-    },
+    // pino JSON lines, tokens redacted (Authorization, cookies); every request's lines carry its requestId.
+    loggerInstance: logger,
+    ...requestIdServerOptions,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Fastify's and the HTTP parser's own 4xx answers in the Russian envelope too.
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  registerRequestId(app);
+  registerHttpMetrics(app);
   registerErrorHandling(app);
   // What every page's shell tells the client (window.__APP_CONFIG__), the listing page's included.
   const shellSettings = {

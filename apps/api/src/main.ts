@@ -1,6 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { createDb, importReferenceData, migrateDb, type DbHandle } from '@autoradar/db';
-import { BOT_DISABLED_MESSAGE, readBotWebhookEnv, startBot } from '@autoradar/bot';
+import { BOT_DISABLED_MESSAGE, startBot } from '@autoradar/bot';
+import { createLogger } from '@autoradar/server/runtime/logger';
+import { installProcessGuards } from '@autoradar/server/runtime/process-guards';
+import { configureTelegramBudget } from '@autoradar/server/telegram-budget';
+import { startOpsServers } from '@autoradar/server/runtime/ops-server';
 import { seedDemoListings } from '@autoradar/server/listings/demo-listings';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -61,11 +65,23 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  // JSON lines at LOG_LEVEL (the start-up lines above and below stay plain Russian sentences for the operator).
+  const log = createLogger({ name: 'api', level: config.logLevel });
+  installProcessGuards(log);
+  // One Bot API budget with every other sending process (Redis when REDIS_URL is set), before any Api is built.
+  configureTelegramBudget({ redisUrl: config.redisUrl, token: config.bot.token });
   mkdirSync(config.mediaDir, { recursive: true });
 
   const db = await prepareDatabase(config);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logger: log });
   await listen(app, config);
+  // /metrics on the internal METRICS_PORT (health and readiness are on the public port: /api/health, /api/ready).
+  let ops: Awaited<ReturnType<typeof startOpsServers>>;
+  try {
+    ops = await startOpsServers({ config, processName: 'api', handle: db, health: false });
+  } catch (err) {
+    fail(`Не удалось открыть порт метрик METRICS_PORT=${config.metrics.port}: ${describeError(err)}`);
+  }
   let realtime: Awaited<ReturnType<typeof startRealtimeFromConfig>>;
   try {
     realtime = await startRealtimeFromConfig(app, config);
@@ -85,7 +101,7 @@ async function main(): Promise<void> {
         miniappShortName: config.bot.miniappShortName,
         apiUrl: config.bot.apiUrl,
         // BOT_WEBHOOK_URL set: updates come by webhook (production); otherwise long polling.
-        webhook: readBotWebhookEnv(),
+        webhook: config.bot.webhook,
         db: db.db,
         log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) },
         // Channels registered as sources: their posts become listings, photos stored beside the uploads. The bot
@@ -115,6 +131,7 @@ async function main(): Promise<void> {
     await realtime.close().catch(() => undefined);
     await bot?.stop().catch(() => undefined);
     await app.close();
+    await ops.close();
     await db.close();
     clearTimeout(force);
     process.exit(0);

@@ -18,6 +18,7 @@ const success = (responses: Record<number, unknown>) =>
 // Spec §7 with DESIGN.md §2's paths, plus the admin, health, docs and realtime routes the brief and DESIGN add.
 const expected: [name: string, method: string, path: string, auth: string][] = [
   ['health.check', 'GET', '/api/health', 'guest'],
+  ['health.ready', 'GET', '/api/ready', 'guest'],
   ['docs.openApi', 'GET', '/api/docs/openapi.json', 'guest'],
   ['docs.page', 'GET', '/api/docs', 'guest'],
   ['auth.telegramCheck', 'POST', '/api/auth/telegram/check', 'guest'],

@@ -182,11 +182,13 @@ describe('generateOpenApi', () => {
 
   it('works for a partial contract', () => {
     const small = generateOpenApi({ health: contract.health }, info);
-    expect(Object.keys(small.paths)).toEqual(['/api/health']);
+    expect(Object.keys(small.paths)).toEqual(['/api/health', '/api/ready']);
     expect(Object.keys(small.components.schemas).sort()).toEqual([
       'Error',
       'HealthResponse',
       'HealthUnavailableResponse',
+      'NotReadyResponse',
+      'ReadyResponse',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Api, type Transformer } from 'grammy';
+import { processTelegramBudget } from './telegram-budget';
 
 // Every Bot API call the servers make goes through grammY's Api with two transformers: a throttler that keeps under
 // Telegram's published limits, and auto-retry that honours a 429's `retry_after`. The bot's own `bot.api` gets the
@@ -44,7 +45,10 @@ export interface TelegramRetryOptions {
 }
 
 /** A fresh budget. Most callers want `telegramLimitsFor(token)` instead, the one shared by the whole process. */
-export function createTelegramLimits(retry: TelegramRetryOptions = {}): TelegramLimits {
+export function createTelegramLimits(
+  retry: TelegramRetryOptions = {},
+  budget: Transformer = processTelegramBudget(),
+): TelegramLimits {
   const throttle = apiThrottler({
     global: {
       reservoir: TELEGRAM_LIMITS.messagesPerSecond,
@@ -70,8 +74,10 @@ export function createTelegramLimits(retry: TelegramRetryOptions = {}): Telegram
     // records the unknown outcome; the staff notifier logs it).
     rethrowHttpErrors: true,
   });
-  // The last transformer installed runs first: auto-retry waits outside the throttler, so every attempt is counted.
-  return { transformers: [throttle, retryAfter] };
+  // The last transformer installed runs first: auto-retry waits outside the throttler, so every attempt is counted;
+  // the shared budget (telegram-budget.ts: every process together, 429s waited out per chat) runs last, right before
+  // the call.
+  return { transformers: [budget, throttle, retryAfter] };
 }
 
 const perToken = new Map<string, TelegramLimits>();

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { websocketConnections, websocketMessages } from '@autoradar/server/runtime/metrics';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -219,7 +220,9 @@ export class RealtimeServer {
 
     const conn = new Connection(generateSocketId(), ws, this.now());
     this.connections.add(conn);
+    websocketConnections.inc();
     ws.on('message', (data, isBinary) => {
+      websocketMessages.inc({ direction: 'in' });
       conn.touch(this.now());
       this.handleMessage(conn, data, isBinary);
     });
@@ -323,6 +326,7 @@ export class RealtimeServer {
       return;
     }
     conn.ws.send(frame, { binary: false });
+    websocketMessages.inc({ direction: 'out' });
   }
 
   private sendError(conn: Connection, error: ProtocolError): void {
@@ -340,6 +344,7 @@ export class RealtimeServer {
     if (conn.closed) return;
     conn.closed = true;
     this.connections.delete(conn);
+    websocketConnections.dec();
     for (const channel of [...conn.channels]) this.leave(conn, channel);
   }
 

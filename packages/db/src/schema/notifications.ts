@@ -26,6 +26,8 @@ export const notifyJobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     error: text('error'),
+    /** The X-Request-Id of the request that published the listing (issue 30: one id from the API to the send log). */
+    requestId: text('request_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -52,6 +54,8 @@ export const deliveries = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Copied from the notify job that matched it (issue 30). */
+    requestId: text('request_id'),
     createdAt: createdAt(),
   },
   (t) => [

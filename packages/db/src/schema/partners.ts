@@ -51,6 +51,8 @@ export const orders = pgTable(
     /** The worker holding the order and until when; an expired lease (a crashed process) is taken over. */
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The X-Request-Id of the request that ordered it (issue 30). */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import type { LinkSettings } from '@autoradar/core';
 import { deliveries, filters, postMedia, posts, users, type Db } from '@autoradar/db';
 import { createWorkerLoop, newWorkerId } from '../jobs/worker-loop';
 import type { Mailer } from '../mail';
+import { deliveriesTotal } from '../runtime/metrics';
 import { buildNotificationEmail } from './notify-email';
 import { sendTelegramNotice, type SendOutcome, type TelegramNotice } from './notify-telegram';
 import type { NotifiedListing } from './notify.messages';
@@ -140,9 +141,20 @@ export function createNotifyWorker(options: NotifyWorkerOptions): NotifyWorker {
 
   async function settle(group: Group, outcome: SendOutcome, ctx: Listings): Promise<number> {
     const ids = group.rows.map((r) => r.id);
+    deliveriesTotal.inc({ channel: group.channel, result: outcome.kind }, ids.length);
     switch (outcome.kind) {
       case 'sent':
         await markSent(db, ids, id, clock());
+        // The send log line (issue 30): the request ids that published these listings, to follow one end to end.
+        log.info(
+          {
+            deliveryIds: ids,
+            userId: group.userId,
+            channel: group.channel,
+            requestIds: [...new Set(group.rows.map((r) => r.requestId).filter(Boolean))],
+          },
+          'Уведомления: отправлено',
+        );
         if (outcome.photoFileId) {
           // Later notices of this batch send the file_id too.
           const photo = [...ctx.photoOf.values()].find((m) => m.id === outcome.photoFileId!.mediaId);

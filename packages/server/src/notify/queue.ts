@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { getNextWorktimeStart, type DeliveryChannel } from '@autoradar/core';
 import { deliveries, notifyJobs, posts, users, type Db, type DbTransaction } from '@autoradar/db';
 import { claimLeased } from '../jobs/claim';
+import { currentRequestId } from '../runtime/request-context';
 import { findMatchingFilters, type MatchedFilter } from './match-filters';
 
 // Two durable queues in PostgreSQL (migration 0007), worked like the report orders: rows are claimed with the one
@@ -19,13 +20,15 @@ import { findMatchingFilters, type MatchedFilter } from './match-filters';
  * in every process wake on the `listing.published` that the same transaction announces (events/domain-events.ts).
  */
 export async function enqueueNotifyJob(tx: Db | DbTransaction, postId: number, runAt?: Date): Promise<void> {
-  await tx.insert(notifyJobs).values({ postId, ...(runAt ? { runAt } : {}) });
+  await tx.insert(notifyJobs).values({ postId, requestId: currentRequestId(), ...(runAt ? { runAt } : {}) });
 }
 
 export interface ClaimedJob {
   id: number;
   postId: number;
   attempts: number;
+  /** The request that published the listing (issue 30), carried into its deliveries. */
+  requestId?: string | null;
 }
 
 export async function claimNotifyJobs(
@@ -45,7 +48,12 @@ export async function claimNotifyJobs(
       now,
       leaseMs,
       attempts: notifyJobs.attempts,
-      returning: { id: notifyJobs.id, postId: notifyJobs.postId, attempts: notifyJobs.attempts },
+      returning: {
+        id: notifyJobs.id,
+        postId: notifyJobs.postId,
+        attempts: notifyJobs.attempts,
+        requestId: notifyJobs.requestId,
+      },
     }),
   );
 }
@@ -94,6 +102,7 @@ export async function runNotifyJob(db: Db, job: ClaimedJob, workerId: string, no
         channel,
         status: due ? ('pending' as const) : ('skipped' as const),
         dueAt: due ?? now,
+        requestId: job.requestId ?? null,
         createdAt: now,
         ...(due ? {} : { error: 'Не выбран ни один день рассылки' }),
       }));
@@ -138,6 +147,7 @@ export interface ClaimedDelivery {
   attempts: number;
   dueAt: Date;
   createdAt: Date;
+  requestId?: string | null;
 }
 
 /**
@@ -178,6 +188,7 @@ export async function claimDeliveries(
         attempts: deliveries.attempts,
         dueAt: deliveries.dueAt,
         createdAt: deliveries.createdAt,
+        requestId: deliveries.requestId,
       },
     });
     return rows.map((r) => ({ ...r, channel: r.channel as DeliveryChannel })).sort((a, b) => a.id - b.id);

@@ -4,6 +4,7 @@ import { orderParts, orders, type Db, type Order, type OrderPart } from '@autora
 import { claimLeased } from '../jobs/claim';
 import { renderReport } from './order-dto';
 import type { SectionOutcomes } from './report.provider';
+import { currentRequestId } from '../runtime/request-context';
 
 // The durable queue is the orders table itself: an unfinished order (new or processing) is work, and a lease
 // (locked_by, locked_until; the one claim in @autoradar/server/jobs/claim.ts) says which worker holds it. A crashed worker's lease runs out and another takes the order
@@ -21,7 +22,7 @@ export function insertOrder(db: Db, partnerId: number, vin: string, now: Date): 
   return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
-      .values({ partnerId, string: vin, status: 'new', createdAt: now })
+      .values({ partnerId, string: vin, status: 'new', requestId: currentRequestId(), createdAt: now })
       .returning();
     const parts = await tx
       .insert(orderParts)
@@ -43,6 +44,8 @@ export interface ClaimedOrder {
   vin: string;
   /** The sections this run asks for: those not finished yet (new, or processing when a run was cut short). */
   keys: ReportSectionKey[];
+  /** The request that ordered it (issue 30), for the worker's log line. */
+  requestId: string | null;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function claimNextOrder(
       now,
       leaseMs,
       set: { status: 'processing', updatedAt: now },
-      returning: { id: orders.id, vin: orders.string },
+      returning: { id: orders.id, vin: orders.string, requestId: orders.requestId },
     });
     if (!row) return undefined;
     const parts = await tx

@@ -63,7 +63,7 @@ export function createOrderWorker(options: OrderWorkerOptions): OrderWorker {
           { orderId: order.id },
           'Заказ отчёта перехвачен другим обработчиком: результат этого прогона не записан',
         );
-      else log.info({ orderId: order.id, status }, 'Заказ отчёта обработан');
+      else log.info({ orderId: order.id, status, requestId: order.requestId }, 'Заказ отчёта обработан');
     } catch (err) {
       if (loop.signal.aborted) {
         await releaseOrder(db, order.id, id).catch(() => undefined);
