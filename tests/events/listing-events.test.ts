@@ -48,6 +48,9 @@ type Scope = 'here' | 'anywhere';
 const SUBSCRIBERS: Record<ProcessKind, [name: string, from: Scope, events: readonly ListingEventName[]][]> = {
   api: [
     ['notify-worker', 'anywhere', ['listing.published']],
+    // Issue 33: price-drop alerts wake the notification worker; the market estimator re-estimates changed listings.
+    ['price-alerts', 'anywhere', ['listing.updated', 'listing.unpublished']],
+    ['market-estimator', 'anywhere', LISTING_EVENTS],
     ['feed-cache', 'anywhere', LISTING_EVENTS],
     ['realtime', 'here', LISTING_EVENTS],
   ],
@@ -55,6 +58,8 @@ const SUBSCRIBERS: Record<ProcessKind, [name: string, from: Scope, events: reado
   worker: [
     ['realtime', 'here', LISTING_EVENTS],
     ['notify-worker', 'anywhere', ['listing.published']],
+    ['price-alerts', 'anywhere', ['listing.updated', 'listing.unpublished']],
+    ['market-estimator', 'anywhere', LISTING_EVENTS],
   ],
 };
 const KINDS = Object.keys(SUBSCRIBERS) as ProcessKind[];
