@@ -142,6 +142,11 @@ const LANDS_IN: Record<string, Target[]> = {
   'posts.page params.id': [posts.id],
   'posts.notes body.ids.*': [posts.id],
   'posts.unpublish params.id': [posts.id],
+  // Favourites on the server (issue 33): listing ids.
+  'notes.add params.id': [posts.id],
+  'notes.remove params.id': [posts.id],
+  'notes.merge body.ids.*': [posts.id],
+  'notes.prices params.id': [posts.id],
   'reference.brands query.ids': [brands.id],
   'reference.brand params.id': [brands.id],
   'reference.models query.car_brand_id': [brands.id],
