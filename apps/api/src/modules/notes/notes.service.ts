@@ -1,6 +1,7 @@
 import { PRICE_HISTORY_MAX, type NoteEntry, type PricePoint } from '@autoradar/contract';
 import { FEED_MESSAGES, isPostVisible, MESSAGES, type TariffUser } from '@autoradar/core';
-import type { Db } from '@autoradar/db';
+import { eq } from 'drizzle-orm';
+import { posts, type Db } from '@autoradar/db';
 import {
   addFavourite,
   FAVOURITES_MAX,
@@ -24,8 +25,11 @@ export async function addNote(deps: FavouritesDeps, userId: number, postId: numb
   throw notFound(FEED_MESSAGES.postNotFound);
 }
 
+/** Removes a favourite; removing one that is not there is fine, naming a listing that never existed is a 404. */
 export async function removeNote(deps: FavouritesDeps, userId: number, postId: number): Promise<void> {
-  await removeFavourite(deps, userId, postId);
+  if (await removeFavourite(deps, userId, postId)) return;
+  const [post] = await deps.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+  if (!post) throw notFound(FEED_MESSAGES.postNotFound);
 }
 
 export function mergeNotes(deps: FavouritesDeps, userId: number, ids: readonly number[], now: Date) {
