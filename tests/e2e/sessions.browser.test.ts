@@ -159,7 +159,7 @@ describe('sessions and logs in a real browser', () => {
     const line = log.split('\n').find((l) => l.includes('"client error"'));
     expect(line).toBeDefined();
     expect(JSON.parse(line!)).toMatchObject({
-      reqId: expect.any(String) as string,
+      requestId: expect.any(String) as string,
       clientError: { url: `${server.url}/search#token=[Redacted]` },
     });
   }, 180_000);
