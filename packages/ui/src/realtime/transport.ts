@@ -2,7 +2,6 @@ import type { ConnectionState } from '@autoradar/core';
 import { CONNECTION_STATES, REALTIME_PORT, REALTIME_TLS_PORT } from '@autoradar/core';
 import { PRIVATE_CHANNEL_PREFIX } from '@autoradar/contract';
 import { readRealtimeKey, readRealtimePort } from '../config';
-import { afterFirstContent } from './first-content';
 
 /** What one channel subscription reports back. */
 export interface ChannelCallbacks {
@@ -56,7 +55,6 @@ function isConnectionState(value: unknown): value is ConnectionState {
 
 /** laravel-echo (broadcaster `reverb`) with pusher-js, both loaded on first use so the first screen does not carry them. */
 export const createEchoTransport: TransportFactory = async (token) => {
-  await afterFirstContent(); // not before the first card (first-content.ts)
   const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
   const { key, host, port, tls } = realtimeEndpoint(window.location);
   const echo = new Echo({

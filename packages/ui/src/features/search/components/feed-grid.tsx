@@ -1,11 +1,10 @@
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
 import type { FeedLayout } from '@autoradar/core';
 import { PostCard } from '../../../components/post-card';
 import { useChannel } from '../../../realtime';
-import { markFirstContentShown } from '../../../realtime/first-content';
 import { searchMessages as t } from '../messages';
 import { markPostUpdatedAtom, removePostAtom } from '../state';
 
@@ -21,10 +20,6 @@ const LiveCard = memo(function LiveCard({ post, priority }: { post: Post; priori
 
 /** The cards in the chosen layout: single 1/2/3 and triple 2/3/4 columns by width (spec §2). */
 export function FeedGrid({ posts, layout, busy }: { posts: readonly Post[]; layout: FeedLayout; busy: boolean }) {
-  // The first cards are on screen: the realtime client may load now (issue 32).
-  useEffect(() => {
-    if (posts.length > 0) markFirstContentShown();
-  }, [posts.length]);
   return (
     <ul
       className={`feed-grid feed-grid--${layout}${busy ? ' feed-grid--busy' : ''}`}
