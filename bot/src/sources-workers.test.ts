@@ -37,7 +37,7 @@ runIf('sources read by two worker processes, one SIGKILLed [postgres]', () => {
       env: {
         ...process.env,
         DATABASE_URL: handle.client.options.connectionString,
-        BOT_TOKEN: '123456:sources-test',
+        BOT_TOKEN: '123456789:AAE_sources-test-token-for-the-fake-only',
         BOT_USERNAME: 'autoradar_test_bot',
         TELEGRAM_API_URL: 'http://127.0.0.1:9',
         APP_URL: 'https://autoradar.example',
