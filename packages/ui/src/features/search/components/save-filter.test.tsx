@@ -226,7 +226,7 @@ describe('saved filters', () => {
     const u = user();
     const store = getDefaultStore();
     renderInApp(<SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />);
-    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Мои фильтры' });
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: /^Мои фильтры/ });
     expect(screen.queryByRole('button', { name: 'Сохранить фильтр' })).toBeNull();
     await u.selectOptions(select, 'Кроссоверы');
     expect(store.get(postsStoreAtom)).toMatchObject({ brands: [1], cities: [7], yearFrom: 2018, priceTo: 2_000_000 });
@@ -236,7 +236,7 @@ describe('saved filters', () => {
     const api = filtersApi([savedFilter(4, 'Кроссоверы')]);
     const u = user();
     renderInApp(<SavedFilters user={basic} criteria={criteria} now={now} />);
-    await u.selectOptions(await screen.findByRole('combobox', { name: 'Мои фильтры' }), 'Кроссоверы');
+    await u.selectOptions(await screen.findByRole('combobox', { name: /^Мои фильтры/ }), 'Кроссоверы');
     const toggle = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Уведомления' });
     expect(toggle.disabled).toBe(true);
     expect(screen.getByText('Уведомления доступны с тарифом PRO')).toBeTruthy();
@@ -257,7 +257,7 @@ describe('saved filters', () => {
     const api = filtersApi([savedFilter(4, 'Кроссоверы')]);
     const u = user();
     const { rerender } = renderInApp(<SavedFilters user={basic} criteria={criteria} now={now} />);
-    await u.selectOptions(await screen.findByRole('combobox', { name: 'Мои фильтры' }), 'Кроссоверы');
+    await u.selectOptions(await screen.findByRole('combobox', { name: /^Мои фильтры/ }), 'Кроссоверы');
     // The panel holds exactly the chosen filter: nothing to save.
     expect(screen.queryByRole('button', { name: 'Сохранить фильтр' })).toBeNull();
     rerender(<SavedFilters user={basic} criteria={{ ...criteria, yearFrom: 2015 }} now={now} />);
@@ -267,7 +267,7 @@ describe('saved filters', () => {
     const confirm = screen.getByRole('group', { name: 'Удалить фильтр «Кроссоверы»?' });
     await u.click(within(confirm).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(api.to('DELETE /api/user/filters/4')).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Мои фильтры' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /^Мои фильтры/ })).toBeNull());
   });
 
   it('a link to /search?filter=<id> chooses that filter and takes the parameter from the address', async () => {
@@ -279,7 +279,7 @@ describe('saved filters', () => {
       </>,
       '/search?filter=4&utm=bot',
     );
-    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Мои фильтры' });
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: /^Мои фильтры/ });
     await waitFor(() => expect(select.value).toBe('4'));
     expect(getDefaultStore().get(postsStoreAtom)).toMatchObject({ brands: [1], cities: [7], yearFrom: 2018 });
     await waitFor(() => expect(screen.getByRole('status', { name: 'Адрес' }).textContent).toBe('?utm=bot'));
@@ -299,12 +299,12 @@ describe('saved filters', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Сохранённый фильтр из ссылки не найден: возможно, он удалён или принадлежит другому аккаунту.',
     );
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Мои фильтры' }).value).toBe('');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: /^Мои фильтры/ }).value).toBe('');
     expect(getDefaultStore().get(postsStoreAtom)).toMatchObject({ brands: [], priceTo: 900_000 });
     await waitFor(() => expect(screen.getByRole('status', { name: 'Адрес' }).textContent).toBe(''));
     expect(screen.getByRole('alert')).toBeTruthy();
     // Choosing a filter by hand clears the message.
-    await user().selectOptions(screen.getByRole('combobox', { name: 'Мои фильтры' }), 'Кроссоверы');
+    await user().selectOptions(screen.getByRole('combobox', { name: /^Мои фильтры/ }), 'Кроссоверы');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -326,7 +326,7 @@ describe('saved filters', () => {
     filtersApi([]);
     renderInApp(<SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />, '/search?filter=abc');
     expect((await screen.findByRole('alert')).textContent).toContain('Сохранённый фильтр из ссылки не найден');
-    expect(screen.queryByRole('combobox', { name: 'Мои фильтры' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Мои фильтры/ })).toBeNull();
   });
 
   it('a guest opening a link to a saved filter is asked to sign in', () => {
