@@ -1,5 +1,11 @@
 import { DEFAULT_REVERB_APP_SECRET, productionSecretProblem } from '@autoradar/server/config/secrets';
-import { BOT_PRODUCTION_SECRETS, loadConfig, type Config, type ConfigRole } from '@autoradar/server/config/config';
+import {
+  BOT_PRODUCTION_SECRETS,
+  ConfigError,
+  loadConfig,
+  type Config,
+  type ConfigRole,
+} from '@autoradar/server/config/config';
 
 // The settings of the bot's and the worker's own processes (infra/compose): the one configuration every process reads
 // (packages/server/src/config/config.ts, issue 30), with the same names and defaults as the API's (README). A bad
@@ -46,4 +52,19 @@ export function botSecretProblem(env: Record<string, string | undefined> = proce
     { ...env, REVERB_APP_SECRET: env['REVERB_APP_SECRET']?.trim() || DEFAULT_REVERB_APP_SECRET },
     BOT_PRODUCTION_SECRETS,
   );
+}
+
+/** The bot's and the worker's start: the secret rule, then the one configuration; a problem stops the process with its line. */
+export function loadProcessConfigOrExit(role: 'bot' | 'worker'): Config {
+  const problem = botSecretProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  try {
+    return loadConfig(process.env, { role });
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : String(err));
+    process.exit(1);
+  }
 }

@@ -1,10 +1,9 @@
 import { createDb } from '@autoradar/db';
-import { ConfigError, loadConfig, type Config } from '@autoradar/server/config/config';
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
 import { createLogger } from '@autoradar/server/runtime/logger';
 import { installProcessGuards } from '@autoradar/server/runtime/process-guards';
 import { configureTelegramBudget } from '@autoradar/server/telegram-budget';
-import { botEnvOf, botSecretProblem } from './env';
+import { botEnvOf, loadProcessConfigOrExit } from './env';
 import { BOT_DISABLED_MESSAGE } from './bot';
 import { startBotProcess } from './bot-process';
 import { startOpsServers } from '@autoradar/server/runtime/ops-server';
@@ -13,18 +12,7 @@ import { startOpsServers } from '@autoradar/server/runtime/ops-server';
 // because an embedded PGlite database can be opened by one process only. It reads the one configuration every
 // process reads (packages/server/src/config/config.ts), logs JSON lines and serves /api/health, /api/ready
 // (HEALTH_PORT) and /metrics (METRICS_PORT).
-const secretProblem = botSecretProblem();
-if (secretProblem) {
-  console.error(secretProblem);
-  process.exit(1);
-}
-let config: Config;
-try {
-  config = loadConfig(process.env, { role: 'bot' });
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+const config = loadProcessConfigOrExit('bot');
 const env = botEnvOf(config);
 if (!env.token) {
   console.log(BOT_DISABLED_MESSAGE);

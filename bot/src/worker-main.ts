@@ -1,10 +1,9 @@
 import { createDb } from '@autoradar/db';
-import { ConfigError, loadConfig, type Config } from '@autoradar/server/config/config';
 import { createPusherPublisher } from '@autoradar/server/realtime/pusher-publisher';
 import { createLogger } from '@autoradar/server/runtime/logger';
 import { installProcessGuards } from '@autoradar/server/runtime/process-guards';
 import { configureTelegramBudget } from '@autoradar/server/telegram-budget';
-import { botEnvOf, botSecretProblem } from './env';
+import { botEnvOf, loadProcessConfigOrExit } from './env';
 import { startOpsServers } from '@autoradar/server/runtime/ops-server';
 import { startWorkerProcess } from './worker-process';
 
@@ -14,18 +13,7 @@ import { startWorkerProcess } from './worker-process';
 // configuration every process reads, logs JSON lines and serves /api/health, /api/ready (HEALTH_PORT) and /metrics
 // (METRICS_PORT).
 
-const secretProblem = botSecretProblem();
-if (secretProblem) {
-  console.error(secretProblem);
-  process.exit(1);
-}
-let config: Config;
-try {
-  config = loadConfig(process.env, { role: 'worker' });
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+const config = loadProcessConfigOrExit('worker');
 const env = botEnvOf(config);
 if (!config.databaseUrl) {
   console.error('Обработчику уведомлений нужен DATABASE_URL (PostgreSQL); со встроенной базой он работает внутри API');
