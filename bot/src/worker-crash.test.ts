@@ -12,6 +12,8 @@ import { startBotApiEmulator } from './testing/bot-api-emulator';
 // the middle of its batch (at the moment its first message reaches Telegram). Every (filter, listing) pair is then
 // delivered exactly once, counted at the Bot API emulator: the killed worker's claimed rows go to the other worker when
 // its lease runs out, and its one call in flight is recorded as unknown instead of being sent again.
+// Worker A runs alone until its first message is in flight, so that it surely holds a claimed batch when it dies
+// (started together, a loaded machine let B claim and send all 60 before A woke); B starts as A is killed.
 
 const USERS = 60;
 const workerMain = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
@@ -24,6 +26,8 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
   const children: ChildProcess[] = [];
   let killed: ChildProcess | undefined;
   let callsOfKilled = 0;
+  let aDied: () => void = () => {};
+  const aDead = new Promise<void>((resolve) => (aDied = resolve));
 
   const startWorker = (token: string) => {
     const child = spawn(process.execPath, ['--import', 'tsx', workerMain], {
@@ -59,6 +63,7 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
         // of issue 30, worker B may send most of the 60, so A's first is the one sure to come).
         if (call.method === 'sendMessage' && call.token.startsWith('111') && ++callsOfKilled === 1) {
           killed?.kill('SIGKILL');
+          aDied();
         }
       },
     });
@@ -86,15 +91,14 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
       .insert(filters)
       .values(owners.map((o) => ({ userId: o.id, name: 'Любая машина', active: true, via: ['telegram' as const] })));
 
-    [killed] = await Promise.all([
-      startWorker('111111111:AAE_worker-a-token-for-the-emulator-only'),
-      startWorker('222222222:AAE_worker-b-token-for-the-emulator-only'),
-    ]);
+    killed = await startWorker('111111111:AAE_worker-a-token-for-the-emulator-only');
     // Published as the API publishes a listing: the workers hear of it through the event relay and wake at once.
     const events = createDomainEvents({ log: console, db });
     const postId = await changeListings({ db, events }, (l) =>
       publishListing(l, { channel: 'site', title: 'Lada Vesta 2021', price: 1_200_000 }, []),
     );
+    await aDead;
+    await startWorker('222222222:AAE_worker-b-token-for-the-emulator-only');
 
     await vi.waitFor(
       async () => {

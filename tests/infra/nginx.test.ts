@@ -1,6 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { tmpdir, userInfo } from 'node:os';
@@ -257,6 +266,7 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
         `ssl_certificate ${path.join(confDir, 'fullchain.pem')};\nssl_certificate_key ${path.join(confDir, 'privkey.pem')};\n`,
     );
     writeFileSync(path.join(confDir, 'autoradar-redirect.conf'), `listen 127.0.0.1:${redirectPort};\n`);
+    const accessLogFd = openSync(path.join(confDir, 'access.log'), 'a');
     nginx = spawn(
       NGINX_PATH,
       [
@@ -269,9 +279,11 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
         '-g',
         `daemon off; pid ${path.join(confDir, 'nginx.pid')}; user ${userInfo().username};`,
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // The access log (`access_log /dev/stdout`) goes to a file: Node's 'pipe' is a socket pair, which nginx cannot
+      // open as /dev/stdout (ENXIO); a container's stdout, a pipe or a file, it can.
+      { stdio: ['ignore', accessLogFd, 'pipe'] },
     );
-    nginx.stdout?.on('data', (d: Buffer) => (nginxLog += d.toString()));
+    closeSync(accessLogFd);
     nginx.stderr?.on('data', (d: Buffer) => (nginxLog += d.toString()));
     const deadline = Date.now() + 20_000;
     for (;;) {

@@ -5,8 +5,9 @@ import { telegram429Total, telegramSendsTotal } from './runtime/metrics';
 // One Bot API send budget for every process that sends as the bot (issue 30): 30 messages a second in all, one a
 // second per chat, 20 a minute per group or channel. With REDIS_URL the processes reserve their slots in Redis (one
 // atomic script), so two workers and the bot together stay under Telegram's limits; without it the budget is the
-// process's own (the embedded single-process setup). A 429 is never a failure here: its `retry_after` holds that chat
-// (every process sees the hold) for exactly that long, then the same call is made again.
+// process's own (the embedded single-process setup). A 429's `retry_after` holds that chat (every process sees the
+// hold) for exactly that long; the same call is then made again by auto-retry (TELEGRAM_RETRY bounds the attempts and
+// the longest wait worth waiting in-process: a longer flood wait fails at once and the durable queue retries later).
 
 export const TELEGRAM_BUDGET = {
   messagesPerSecond: 30,
@@ -153,6 +154,12 @@ export interface TelegramBudgetOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Sees each flood wait as it starts: the chat and how long (the 429's retry_after, in ms). */
   onFloodWait?: (chat: string, ms: number) => void;
+  /**
+   * 429s this transformer waits out itself before it returns one (default TELEGRAM_BUDGET.maxFloodWaits). 0 when an
+   * outer retry decides (createTelegramLimits: grammY's auto-retry, bounded in attempts and in the longest wait): the
+   * 429 still holds its chat for every process, and the retry finds the slot after the hold.
+   */
+  floodWaits?: number;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -164,6 +171,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 export function createTelegramBudget(options: TelegramBudgetOptions): Transformer {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
+  const floodWaits = options.floodWaits ?? TELEGRAM_BUDGET.maxFloodWaits;
   return async (prev, method, payload, signal) => {
     const chatId = payload && typeof payload === 'object' ? (payload as { chat_id?: unknown }).chat_id : undefined;
     if (!SENDING.has(method) || (typeof chatId !== 'number' && typeof chatId !== 'string')) {
@@ -179,11 +187,12 @@ export function createTelegramBudget(options: TelegramBudgetOptions): Transforme
       }
       telegramSendsTotal.inc();
       const answer = await prev(method, payload, signal);
-      if (answer.ok || answer.error_code !== 429 || floods >= TELEGRAM_BUDGET.maxFloodWaits) return answer;
+      if (answer.ok || answer.error_code !== 429) return answer;
       telegram429Total.inc();
       const ms = (answer.parameters?.retry_after ?? 1) * 1000;
-      options.onFloodWait?.(chat, ms);
       await options.store.hold(chat, ms, now());
+      if (floods >= floodWaits) return answer;
+      options.onFloodWait?.(chat, ms);
     }
   };
 }
@@ -199,14 +208,18 @@ export function configureTelegramBudget(options: { redisUrl?: string | undefined
     options.redisUrl && options.token
       ? createRedisBudgetStore(options.redisUrl, options.token.split(':')[0] ?? 'bot')
       : createMemoryBudgetStore();
-  shared = { store, transformer: createTelegramBudget({ store }) };
+  shared = { store, transformer: createTelegramBudget({ store, floodWaits: 0 }) };
 }
 
-/** The process's budget transformer (an in-process one when nobody configured it). */
+/**
+ * The process's budget transformer (an in-process one when nobody configured it). It waits for slots and records a
+ * 429's hold, and leaves the retry to the auto-retry installed outside it (createTelegramLimits), whose bounds decide
+ * when a flood wait is too long to wait in-process (TELEGRAM_RETRY).
+ */
 export function processTelegramBudget(): Transformer {
   shared ??= (() => {
     const store = createMemoryBudgetStore();
-    return { store, transformer: createTelegramBudget({ store }) };
+    return { store, transformer: createTelegramBudget({ store, floodWaits: 0 }) };
   })();
   return shared.transformer;
 }
