@@ -33,6 +33,8 @@ const PARTS: Part[] = [
   { name: 'wild', title: 'wild.jsonl (tuning part)', files: ['wild.jsonl'], tuning: true },
   // A second tuning part by another writer (the lead, issue 29's second pass), in the styles the hold-out still misses.
   { name: 'wild-2', title: 'wild-2.jsonl (second tuning part)', files: ['wild-2.jsonl'], tuning: true },
+  // A third tuning part (issue 29's third pass), in the styles the issue names, by a helper who did not read the hold-out.
+  { name: 'wild-3', title: 'wild-3.jsonl (third tuning part)', files: ['wild-3.jsonl'], tuning: true },
   {
     name: 'wild-holdout',
     title: 'wild-holdout.jsonl (hold-out: figures only)',

@@ -393,7 +393,13 @@ export function readAmounts(text: string): Quantity[] {
     } else if (word !== null) {
       const currency = find(CURRENCY_WORDS, word);
       const distance = find(DISTANCES, word);
-      const yearWord = YEAR_WORD.test(word) && quantity.multiplier === null;
+      // A year is four digits at most, never grouped: '1 590 000 г.Курган' is a price before 'г.' (город).
+      const yearWord =
+        YEAR_WORD.test(word) &&
+        quantity.multiplier === null &&
+        !lexeme.number.grouped &&
+        !lexeme.number.decimal &&
+        lexeme.number.digits <= 4;
       const belarusian =
         /^бел(орусск\p{L}*)?$/u.test(word) &&
         [at(j + 1), at(j + 2)].some((next) => next?.kind === 'word' && /^(руб\p{L}*|р)$/u.test(next.text));

@@ -54,9 +54,12 @@ const BEFORE = {
   yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска|выпущен\\p{L}*\\s(в\\s)?)[^\\d\\n\\p{L}]{0,3}$`),
   madeIn: re(`выпущен\\p{L}*\\sв\\s?$`),
   yearNotProduction: re(
-    `((?<![\\p{L}])(в|с|до|по|от|после|since)\\s?$|(?<![\\p{L}])(?:куплен\\p{L}*[^\\n]{0,10}$|покупал\\p{L}*[^\\n]{0,10}$|менял\\p{L}*[^\\n]{0,20}$|ремонт\\p{L}*[^\\n]{0,12}$|замен\\p{L}*[^\\n]{0,12}$|гаранти\\p{L}*[^\\n]{0,10}$|осаго[^\\n]{0,10}$|страхов\\p{L}*[^\\n]{0,10}$|резин\\p{L}*[^\\n]{0,20}$|шин\\p{L}*[^\\n]{0,20}$|michelin[^\\n]{0,6}$|nokian[^\\n]{0,6}$)|\\d{4}\\s?[-–—]\\s?$)`,
+    `((?<![\\p{L}])(в|с|до|по|от|после|since)\\s?$|(?<![\\p{L}])(?:куплен\\p{L}*[^\\n.!?]{0,10}$|покупал\\p{L}*[^\\n.!?]{0,10}$|менял\\p{L}*[^\\n.!?]{0,20}$|ремонт\\p{L}*[^\\n.!?]{0,12}$|замен\\p{L}*[^\\n.!?]{0,12}$|гаранти\\p{L}*[^\\n.!?]{0,10}$|осаго[^\\n.!?]{0,10}$|страхов\\p{L}*[^\\n.!?]{0,10}$|резин\\p{L}*[^\\n.!?]{0,20}$|шин\\p{L}*[^\\n.!?]{0,20}$|michelin[^\\n.!?]{0,6}$|nokian[^\\n.!?]{0,6}$)|\\d{4}\\s?[-–—]\\s?$)`,
   ),
 };
+
+// A field of a template whose value is the year ('Год: 14', 'Год выпуска — 09'): two digits there are a year too.
+const YEAR_FIELD = re(`(?<![\\p{L}])(год|год выпуска|г\\.в\\.)\\s?[:–—-]\\s?$`);
 
 type Kind = 'money' | 'mileage' | 'ambiguous-thousand' | 'bare' | 'year' | 'other';
 
@@ -141,7 +144,7 @@ function pickYear(all: Classified[], options: QuantityOptions): number | null {
     if (number.decimal || number.grouped) continue;
     let year: number | null = null;
     if (number.digits === 4 && number.value >= 1950 && number.value <= options.maxYear) year = number.value;
-    else if (number.digits === 2 && item.kind === 'year') {
+    else if (number.digits === 2 && (item.kind === 'year' || (item.kind === 'bare' && YEAR_FIELD.test(number.before)))) {
       year = number.value <= options.maxYear % 100 ? 2000 + number.value : 1900 + number.value;
       if (year < 1950) year = null;
     }

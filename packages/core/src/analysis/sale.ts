@@ -41,8 +41,10 @@ export const SALE_WORDS = words([
 // An offer without a price: an exchange or a price to be asked for.
 const EXCHANGE = words([`обмен${L}`, 'меняю', 'меняем', 'поменяю', 'обменяю', `мен[яе]ю${L}`]);
 const PRICE_ON_REQUEST = r(
-  `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная|обсудим|обращайтесь|пиши в лс|пишите в (ватсап|вотсап|whatsapp|телеграм|telegram|тг)|подробност${L} (в лс|в личк${L}|по телефону|по тел)|вся (инфа|информация) в (лс|личк${L})|на авито|цену не (называю|пишу))`,
+  `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная|обсудим|обращайтесь|пиши в лс|пишите в (ватсап|вотсап|whatsapp|телеграм|telegram|тг)|подробност${L} (в лс|в личк${L}|по телефону|по тел)|вся (инфа|информация) в (лс|личк${L})|цену не (называю|пишу))`,
 );
+// A link to the seller's ad elsewhere: an offer, but weaker than a review's words ('Обзор цен … на Авито').
+const ELSEWHERE = r(`${W}(на|в) (авито|avito|дром${L}|drom|авто\\.?ру|auto\\.?ru)${E}`);
 // A price word in a sentence with no number in it is a price to be asked for ('Цена — при встрече', 'Стоимость — в
 // сообщениях группы', 'вопросы по цене — в WhatsApp').
 const PRICE_UNSAID = r(
@@ -53,7 +55,28 @@ const SPECS = r(
   `(${W}\\d[.,]\\d\\s?(л|l|литр)?${E}|\\d\\s?(л\\.?\\s?с|лс|hp|сил|куб${L}|cc|см3)|${W}(акпп|мкпп|автомат|механик${L}|вариатор|робот|дизель|бензин|гибрид|инжектор|карбюратор|привод|полный привод|4wd|awd|4x4|4х4|комплектаци${L}|кузов|цвет|птс|владел${L}|хозя${L}|состояни${L}|на ходу|не бит${L}|не крашен${L}|растаможен${L}|сигнализаци${L}|климат|кондиционер|седан|хэтчбек|хетчбек|универсал|внедорожник|минивэн|пикап|кубов${L}|моточас${L}|мотор${E}|двигател${L}|резина|пробег${L}|vin|вин${E}|документ${L})${E})`,
 );
 
+// A warning about someone else's ad ('Осторожно, перекуп!', 'пробег скручен', 'не ведитесь'): firm, never said in
+// passing, however full the ad it retells.
+const WARNING = words([
+  'осторожно\\s?[,!:]',
+  `будьте (осторожн|бдительн)${L}`,
+  'не ведитесь',
+  `(пробег|одометр)${L}? (скручен|смотан|скрут)${L}`,
+  `(скручен|смотан)${L} пробег${L}`,
+]);
+// A laugh or scorn at someone else's price ('посмотрите на цену 😂', 'совсем с ума сошли').
+const SCORN = words([
+  `(посмотрите|гляньте|зацените|оцените) на (цену|ценник)`,
+  `с ума сош${L}`,
+  `ахах${L}`,
+  `хаха${L}`,
+  'ору',
+  'жесть какая',
+]);
+
 const STRONG: [NonSaleReason, RegExp][] = [
+  ['news', WARNING],
+  ['question', SCORN],
   ['sold', r(`^[\\s\\p{P}\\p{S}\\uFE0F]*(продано|продан|sold)${E}`)],
   [
     'buying',
@@ -100,7 +123,6 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'видели\\s?\\?',
       'смотрите,? что',
       `наш(ёл|ел|ла|ли) на (авито|дроме|авто\\.ру)`,
-      'не ведитесь',
       'брать или нет',
       'брать ли',
       'стоит брать',
@@ -317,7 +339,7 @@ const SOFT_REASONS = new Set<NonSaleReason>(['rental', 'news', 'service', 'revie
 // A rental or taxi word said of the vehicle's past: 'в такси и аренде не была', 'не из каршеринга'.
 const NEGATED = r(`${W}(не|без|никогда)${E}[^.\\n]{0,25}$`);
 const NEGATED_AFTER = r(
-  `^([^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L}|интересу${L}|предлага${L}|нужн${L})${E}|[^.\\n]{0,12}${W}не\\s(?!дорог|дешев|дёшев|далеко|торг))`,
+  `^([^.\\n]{0,25}${W}не\\s(был${L}|использова${L}|участвова${L}|эксплуатир${L}|интересу${L}|предлага${L}|нужн${L})${E}|[^.\\n]{0,12}${W}не\\s(?!дорог|дешев|дёшев|далеко|торг|старше|младше|ниже|выше|больше|более|менее|раньше|позже|позднее))`,
 );
 // A price 'from' ('от 2 199 000 ₽'): a dealer's or importer's offer of many cars, never one vehicle's price.
 const PRICE_FROM = r(
@@ -366,10 +388,11 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   const saleWord = saleAt !== Infinity;
   const exchange = EXCHANGE.test(own);
   const onRequest = PRICE_ON_REQUEST.test(text);
+  const elsewhere = ELSEWHERE.test(text);
   // Weaker: a price word with no number after it is an offer only where nothing says the post is something else.
   const priceUnsaid = PRICE_UNSAID.test(text);
   const described = evidence.hasYear || evidence.hasMileage || SPECS.test(text);
-  const offered = saleWord || evidence.hasPrice || exchange || onRequest || priceUnsaid;
+  const offered = saleWord || evidence.hasPrice || exchange || onRequest || elsewhere || priceUnsaid;
   const strongSale =
     evidence.hasVehicle && (evidence.hasYear || evidence.hasMileage) && (evidence.hasPrice || saleWord || exchange);
   const exchangeAt = EXCHANGE.exec(own)?.index ?? Infinity;
@@ -392,7 +415,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     if (negatable && negated(text, match)) continue;
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
-    const soft = SOFT_REASONS.has(reason);
+    const soft = SOFT_REASONS.has(reason) && pattern !== WARNING;
     if (soft && strongSale && saleAt < match.index) continue;
     const late = evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40;
     if (soft && reason !== 'review' && fullSale && late) continue;
@@ -400,7 +423,7 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   }
   if (PART_SALE.test(text)) return 'parts';
   if (PRICE_FROM.test(text)) return 'service';
-  const offerWords = saleWord || exchange || onRequest;
+  const offerWords = saleWord || exchange || onRequest || elsewhere;
   if (!offerWords && STORY.test(text)) return 'news';
   if (!offerWords && ASKING.test(text)) return 'question';
   // A post that asks and offers nothing ('… за 1,35 млн — нормальная цена?') is a question.
