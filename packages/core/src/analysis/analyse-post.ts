@@ -53,7 +53,7 @@ export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseO
   const tokens = tokenize(text);
   const motoHint = MOTO_WORDS.test(text);
   const first = readQuantities(text, { exclude: [], vehicleEnd: null, maxYear, minRoubles: 10_000 });
-  const vehicle = findVehicle(index, tokens, motoHint, first.year);
+  const vehicle = findVehicle(index, tokens, motoHint, first.year, text);
   const quantities = vehicle
     ? readQuantities(text, {
         exclude: vehicle.spans,

@@ -7,10 +7,14 @@ const MARKER_WORDS = new Set(['г', 'гopoд', 'гop', 'b', 'из', 'гopoдa'])
 const MARKER_BEFORE =
   /(📍|🏙|🌆|г\.\s?$|город:?\s?$|гор\.\s?$|location:?\s?$|осмотр в\s?$|находится в\s?$|машина в\s?$)/iu;
 
+// Where the vehicle came from, not where it is: 'привёз сам из Владивостока', 'пригнан из Германии'.
+const ORIGIN_BEFORE = /(привез|привёз|пригна|перегна|доставлен|везли|куплен)\p{L}*\s+((сам|сами|лично|его)\s+)?(из|с)\s?$/iu;
+
 interface CityHit {
   city: IndexedCity;
   start: number;
   marked: boolean;
+  origin: boolean;
 }
 
 export function findCity(index: AnalysisIndex, tokens: readonly Token[], text: string): string | null {
@@ -45,12 +49,15 @@ export function findCity(index: AnalysisIndex, tokens: readonly Token[], text: s
       /[.,;!]\s*$/u.test(text.slice(Math.max(0, token.start - 3), token.start)) &&
       /^\s*[.,;!]/u.test(text.slice(last.end));
     if ((best.city.weak || best.capitalOnly) && !(capital && (marked || lineEnd || lineStart || alone))) continue;
-    hits.push({ city: best.city, start: token.start, marked });
+    const origin = ORIGIN_BEFORE.test(text.slice(Math.max(0, token.start - 30), token.start));
+    hits.push({ city: best.city, start: token.start, marked: marked && !origin, origin });
     i += best.words - 1;
   }
   if (hits.length === 0) return null;
-  const marked = hits.filter((hit) => hit.marked);
-  const pool = marked.length > 0 ? marked : hits;
+  const here = hits.filter((hit) => !hit.origin);
+  const places = here.length > 0 ? here : hits;
+  const marked = places.filter((hit) => hit.marked);
+  const pool = marked.length > 0 ? marked : places;
   const last = pool[pool.length - 1]!;
   // 'Курган, Заозёрный': a city then a smaller place right after it is the city and its district.
   const before = pool[pool.length - 2];

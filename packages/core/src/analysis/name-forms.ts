@@ -149,6 +149,7 @@ const WORD_SPELLINGS: Record<string, string[]> = {
   drag: ['дрэг', 'драг'],
   new: ['нью'],
   one: ['уан'],
+  iron: ['айрон'],
 };
 
 // Letters of a model code as Russian channels write them ('FX' → 'ФХ', 'CX-5' → 'СХ-5', 'ZX-6R' → 'ЗХ-6Р').

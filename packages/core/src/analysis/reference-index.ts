@@ -219,6 +219,9 @@ export function buildAnalysisIndex(data: AnalysisReferenceData): AnalysisIndex {
           brand.models.add(name, indexed, { first: name === model.name });
           const key = nameKey(name);
           if (/^\d{3,6}$/.test(key) && !brand.numbers.has(key)) brand.numbers.set(key, indexed);
+          // A body code's number said alone after the brand ('W211' → 'мерин 211-го', 'Мерседес 124').
+          const body = /^[WX](\d{3})$/.exec(name);
+          if (body?.[1] && !brand.numbers.has(body[1])) brand.numbers.set(body[1], indexed);
           if (brand.popular || (kind === 'car' && nameKey(name).length >= 6)) {
             // Named alone, a model must be distinctive: four letters or more (three in Cyrillic), not a number, a
             // city or an ordinary word; generated spellings need four letters. Other car brands' models count alone

@@ -207,6 +207,7 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `подешев${L}`,
       'лайфхак',
       `как (проверить|выбрать|купить|продать|не попасть|сэкономить)`,
+      `как (я|мы) (покупал|выбирал|продавал|искал|брал)${L}`,
       'стоят',
       'уходят',
       `дороже${E}[^\\n]{0,20}(чем|на)`,
@@ -330,6 +331,13 @@ const QUOTED_PRICE = /\d[\d\s.,]*\s?(₽|руб|р\.|млн|т\.?р)/iu;
 const STORY = r(
   `${W}(купил${L}|взял|взяла|приобр[её]л${L}|пригнал${L}|продал|продала|продали)${E}[^.\\n]{0,40}\\sза\\s\\d`,
 );
+// A question mark that the post does not answer itself right after it.
+const UNANSWERED = /\?(?![\s?!…—–-]*(нет|да|не угадали|именно|конечно)(?![\p{L}])(?!\s+ли))/iu;
+
+// Someone else's ad pointed at ('опять этот Прадо … выставили', 'Этот Рав4 продают за 2,2 млн'): a comment, not an offer.
+const THEIR_AD = r(
+  `${W}(этот|эту|этого|эта|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставил${L}|просят|перепродают|толкают)${E}`,
+);
 // Asking the channel, not offering: only in posts that offer nothing.
 const ASKING = words(['оцените', 'в комментариях', 'нормальная цена', `сравнива${L}`]);
 
@@ -425,9 +433,11 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   if (PRICE_FROM.test(text)) return 'service';
   const offerWords = saleWord || exchange || onRequest || elsewhere;
   if (!offerWords && STORY.test(text)) return 'news';
+  if (!saleWord && !exchange && THEIR_AD.test(own)) return 'review';
   if (!offerWords && ASKING.test(text)) return 'question';
   // A post that asks and offers nothing ('… за 1,35 млн — нормальная цена?') is a question.
-  if (!offerWords && /\?/u.test(text)) return 'question';
+  // A question the post answers itself ('Cobalt? Нет — Lacetti', 'Дорого? Да нет') asks nothing.
+  if (!offerWords && UNANSWERED.test(text)) return 'question';
   if (evidence.vehicleStart !== null) {
     const before = text.slice(0, evidence.vehicleStart);
     if (FOR_VEHICLE.test(before) && /\p{L}{3}/u.test(before) && !EXCHANGE_FOR.test(before.replace(FOR_VEHICLE, ''))) {

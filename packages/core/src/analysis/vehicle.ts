@@ -120,13 +120,20 @@ function bestModel(hits: Hit<IndexedModel>[]): Hit<IndexedModel> | null {
 const fitsYear = (model: IndexedModel, year: number | null) =>
   year === null || ((model.yearFrom ?? 0) <= year + 1 && (model.yearTo === null || year <= model.yearTo + 1));
 
+// A name the post takes back at once ('Cobalt? Нет — Lacetti', 'Копейка… нет, шестёрка!'): not the vehicle.
+const TAKEN_BACK = /^\s*(\?|…|\.{3}|!)[\s?!…]*[,—–-]?\s*нет(?![\p{L}])(?!\s+ли)/iu;
+
 export function findVehicle(
   index: AnalysisIndex,
   tokens: readonly Token[],
   motoHint: boolean,
   yearHint: number | null,
+  text = '',
 ): VehicleMatch | null {
   const span = (hit: Hit<unknown>): Span => ({ start: tokens[hit.first]!.start, end: tokens[hit.last]!.end });
+  const kept = <T>(hit: Hit<T>) => !TAKEN_BACK.test(text.slice(tokens[hit.last]!.end, tokens[hit.last]!.end + 16));
+  const modelsOf = (brand: IndexedBrand, brandTokens: ReadonlySet<number>) =>
+    modelHits(index, brand, tokens, brandTokens).filter(kept);
   const brands = brandHits(index, tokens);
   const brandTokens = new Set<number>();
   for (const hit of brands) for (let i = hit.first; i <= hit.last; i++) brandTokens.add(i);
@@ -144,7 +151,8 @@ export function findVehicle(
     );
     const choice = [...(pool.length > 0 ? pool : found)].sort((a, b) => a.brand.order - b.brand.order)[0];
     if (!choice) continue;
-    alone.push({ value: choice, first: i, last: i + match.words - 1, rank: RANK[match.rule] });
+    const hit = { value: choice, first: i, last: i + match.words - 1, rank: RANK[match.rule] };
+    if (kept(hit)) alone.push(hit);
     i += match.words - 1;
   }
 
@@ -164,7 +172,7 @@ export function findVehicle(
     if (shadow && !(yearHint !== null && hit.value.firstYear !== null && yearHint >= hit.value.firstYear)) continue;
     candidates.push({
       brand: hit.value,
-      model: bestModel(modelHits(index, hit.value, tokens, brandTokens)),
+      model: bestModel(modelsOf(hit.value, brandTokens)),
       mention: hit,
     });
   }
@@ -197,7 +205,7 @@ export function findVehicle(
     if (fromBrand) {
       // The model found alone names the brand; the brand's own list may name the model earlier or more precisely
       // ('А6 С7 … quattro' is an A6, 'Ниндзя ZX-6R' a Ninja ZX-6R).
-      const own = bestModel(modelHits(index, brand, tokens, brandTokens));
+      const own = bestModel(modelsOf(brand, brandTokens));
       const better = own && (own.first < hit.first || (own.first === hit.first && own.last > hit.last)) ? own : hit;
       const mainSpan = span(better);
       return { kind: brand.kind, brand, model: better.value, spans: [mainSpan], end: mainSpan.end };
