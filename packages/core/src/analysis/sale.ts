@@ -55,12 +55,10 @@ const SPECS = r(
   `(${W}\\d[.,]\\d\\s?(л|l|литр)?${E}|\\d\\s?(л\\.?\\s?с|лс|hp|сил|куб${L}|cc|см3)|${W}(акпп|мкпп|автомат|механик${L}|вариатор|робот|дизель|бензин|гибрид|инжектор|карбюратор|привод|полный привод|4wd|awd|4x4|4х4|комплектаци${L}|кузов|цвет|птс|владел${L}|хозя${L}|состояни${L}|на ходу|не бит${L}|не крашен${L}|растаможен${L}|сигнализаци${L}|климат|кондиционер|седан|хэтчбек|хетчбек|универсал|внедорожник|минивэн|пикап|кубов${L}|моточас${L}|мотор${E}|двигател${L}|резина|пробег${L}|vin|вин${E}|документ${L})${E})`,
 );
 
-// A warning about someone else's ad ('Осторожно, перекуп!', 'пробег скручен', 'не ведитесь'): firm, never said in
+// A warning about someone else's ad ('Осторожно, перекуп!', 'пробег скручен'): firm, never said in
 // passing, however full the ad it retells.
 const WARNING = words([
-  'осторожно\\s?[,!:]',
-  `будьте (осторожн|бдительн)${L}`,
-  'не ведитесь',
+  `осторожно\\s?[,!:—–-]\\s?(перекуп|мошен|развод|кидал)${L}`,
   `(пробег|одометр)${L}? (скручен|смотан|скрут)${L}`,
   `(скручен|смотан)${L} пробег${L}`,
 ]);
@@ -70,8 +68,6 @@ const SCORN = words([
   `с ума сош${L}`,
   `ахах${L}`,
   `хаха${L}`,
-  'ору',
-  'жесть какая',
 ]);
 
 const STRONG: [NonSaleReason, RegExp][] = [
@@ -123,6 +119,7 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'видели\\s?\\?',
       'смотрите,? что',
       `наш(ёл|ел|ла|ли) на (авито|дроме|авто\\.ру)`,
+      'не ведитесь',
       'брать или нет',
       'брать ли',
       'стоит брать',
@@ -336,7 +333,7 @@ const UNANSWERED = /\?(?![\s?!…—–-]*(нет|да|не угадали|им�
 
 // Someone else's ad pointed at ('опять этот Прадо … выставили', 'Этот Рав4 продают за 2,2 млн'): a comment, not an offer.
 const THEIR_AD = r(
-  `${W}(этот|эту|этого|эта|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставил${L}|просят|перепродают|толкают)${E}`,
+  `${W}(этот|эту|этого|эта|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставили|просят|перепродают|толкают)${E}`,
 );
 // Asking the channel, not offering: only in posts that offer nothing.
 const ASKING = words(['оцените', 'в комментариях', 'нормальная цена', `сравнива${L}`]);
@@ -417,7 +414,11 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
     const saleAfter = saleWord && saleAt > match.index;
     if (reason === 'buying' && saleAfter && !/[.!?\n]/u.test(text.slice(match.index, saleAt))) continue;
-    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest)) continue;
+    // A link to the ad elsewhere ('на Авито') outweighs a review's word said after the vehicle, not one that opens the
+    // post before any vehicle ('Обзор цен: Camry … на Авито').
+    const opensPost = evidence.vehicleStart !== null && match.index < evidence.vehicleStart;
+    const linked = elsewhere && !opensPost;
+    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest || linked)) continue;
     if (reason === 'review' && fullSale && match.index > 40) continue;
     const negatable = ['rental', 'news', 'service', 'parts', 'buying', 'giveaway'].includes(reason);
     if (negatable && negated(text, match)) continue;
