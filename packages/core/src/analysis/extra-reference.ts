@@ -32,9 +32,17 @@ export const EXTRA_MOTO_MODELS: Record<string, Record<string, string[]>> = {
     'YZF-R3': ['R3', 'Р3'],
     'MT-07': ['МТ 07', 'MT07'],
     'MT-09': ['MT09'],
+    // Japanese imports every Russian channel sells, missing from the NHTSA list.
+    'Drag Star 400': ['XVS400', 'Драгстар 400'],
+    XVS1100: ['Drag Star 1100', 'Драгстар 1100'],
   },
   Honda: { CB400: ['CB 400', 'CB400SF', 'CB400 Super Four', 'СБ400'], 'Africa Twin': ['Африка Твин', 'Африка'] },
-  Suzuki: { Hayabusa: ['Хаябуса', 'Хаябуза'], 'V-Strom 650': ['В-Стром 650', 'Вистром 650', 'DL650'] },
+  Suzuki: {
+    Hayabusa: ['Хаябуса', 'Хаябуза'],
+    'V-Strom 650': ['В-Стром 650', 'Вистром 650', 'DL650'],
+    'Bandit 400': ['GSF400', 'Бандит 400'],
+    'Bandit 1200': ['GSF1200', 'Бандит 1200'],
+  },
   Ducati: { Monster: ['Монстр', 'Монстер'] },
   Irbis: { 'TTR 125': ['ТТР 125', 'TTR125'] },
   Jawa: { '350 (638)': ['638', 'Ява 638'], '350 (634)': ['634', 'Ява 634'] },

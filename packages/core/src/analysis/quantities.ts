@@ -48,7 +48,7 @@ const BEFORE = {
   ),
   price: re(`(цена|цену|стоимость|прошу|отдам за|продам за|💰|💵|💸|price)[^\\d\\n]{0,8}$`),
   spent: re(
-    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n]{0,10}$|доплат\\p{L}*[^\\d\\n]{0,30}$`,
+    `(?<![\\p{L}])(вложен\\p{L}*|вложил\\p{L}*|потрачен\\p{L}*|ремонт\\p{L}*|сделан\\p{L}*|заменен\\p{L}*|стоимость выезда|скидк\\p{L}*|взнос\\p{L}*|от|до|бюджет)(?![\\p{L}])[^\\d\\n.!?]{0,10}$|доплат\\p{L}*[^\\d\\n]{0,30}$`,
   ),
   interval: re(`(?<![\\p{L}])(каждые|каждых|через|то на|то в|на|до|после)\\s?$`),
   yearLabel: re(`(год|г\\.в\\.|год выпуска|выпуска|выпущен\\p{L}*\\s(в\\s)?)[^\\d\\n\\p{L}]{0,3}$`),
@@ -259,7 +259,10 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
       } else if (!mileage) {
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
       } else {
-        offer(lastRest.amount * 1000, 'RUB', 2, lastRest.number.start);
+        // The mileage is known: the first 'тыс' after it is the price (a list's first line, '95 тыс. км — 520 тыс.').
+        const known = mileage as Classified;
+        const next = rest.find((item) => item.number.start > known.number.start) ?? lastRest;
+        offer(next.amount * 1000, 'RUB', 2, next.number.start);
       }
     }
   }

@@ -70,8 +70,20 @@ const SCORN = words([
   `хаха${L}`,
 ]);
 
+// An importer's or dealer's terms, never a private seller's ('предоплата 10 %', 'под ваш бюджет', 'закажите расчёт').
+const IMPORTER = words([
+  `предоплат${L}`,
+  `работаем (по договор${L}|официально|под заказ)`,
+  'под ваш бюджет',
+  `(закажите|заказать|сделаем|запросите) (расч[её]т|просч[её]т|подбор)${L}`,
+]);
+// A price said of a model in general ('продаётся в среднем за 1,7 млн', 'в среднем по 950 тыс.').
+const AVERAGE = words([`(прода[её]тся|продаются|стоит|стоят|уход(ит|ят)) в среднем`, 'в среднем (за|по) \\d']);
+
 const STRONG: [NonSaleReason, RegExp][] = [
   ['news', WARNING],
+  ['service', IMPORTER],
+  ['review', AVERAGE],
   ['question', SCORN],
   ['sold', r(`^[\\s\\p{P}\\p{S}\\uFE0F]*(продано|продан|sold)${E}`)],
   [
@@ -205,6 +217,10 @@ const STRONG: [NonSaleReason, RegExp][] = [
       'лайфхак',
       `как (проверить|выбрать|купить|продать|не попасть|сэкономить)`,
       `как (я|мы) (покупал|выбирал|продавал|искал|брал)${L}`,
+      `потеря${L} [^.\\n]{0,20}в цене`,
+      `%\\s(в цене|от цены|стоимости)`,
+      'можно найти',
+      `(какие|какую|какой) (машин${L}|авто${L}|автомобил${L})`,
       'стоят',
       'уходят',
       `дороже${E}[^\\n]{0,20}(чем|на)`,
@@ -235,6 +251,8 @@ const STRONG: [NonSaleReason, RegExp][] = [
       `(электро)?самокат${L}`,
       `велосипед${L}`,
       `гироскутер${L}`,
+      `детск${L} квадроцикл${L}`,
+      `квадроцикл${L} детск${L}`,
       `моноколес${L}`,
       `сигвей${L}`,
       `генератор${L} бензинов${L}`,
@@ -331,9 +349,12 @@ const STORY = r(
 // A question mark that the post does not answer itself right after it.
 const UNANSWERED = /\?(?![\s?!…—–-]*(нет|да|не угадали|именно|конечно)(?![\p{L}])(?!\s+ли))/iu;
 
+// A question that offers ('Кому Приору?', 'Кому нужна надёжная машина?', 'Кто искал Камри?').
+const OFFERING_QUESTION = r(`(^|[.!?\\n]\\s*)(кому|кто (искал|хотел|мечтал))${E}[^?\\n]{0,60}\\?`);
+
 // Someone else's ad pointed at ('опять этот Прадо … выставили', 'Этот Рав4 продают за 2,2 млн'): a comment, not an offer.
 const THEIR_AD = r(
-  `${W}(этот|эту|этого|эта|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставили|просят|перепродают|толкают)${E}`,
+  `${W}(этот|эту|этого|эта|такие|такую|такой|вот|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставили|просят|перепродают|толкают)${E}`,
 );
 // Asking the channel, not offering: only in posts that offer nothing.
 const ASKING = words(['оцените', 'в комментариях', 'нормальная цена', `сравнива${L}`]);
@@ -365,6 +386,8 @@ const PART_BEFORE = r(
 );
 // A thing for a vehicle: 'Турбина на Тигуан', 'ПТС от ВАЗ-2107', 'Решётка для Лексуса'.
 const FOR_VEHICLE = r(`${W}(на|для|от|под)\\s*$`);
+// 'Ищу нового хозяина для Мазды': the vehicle is offered, not a thing for it.
+const NEW_OWNER = r(`(хозя|владельц|владелиц|покупател|рук${E})${L}\\s+(для|на)\\s*$`);
 const EXCHANGE_FOR = r(`${W}(обмен${L}|меняю|меняем|поменяю|обменяю|мен[яе]ю)\\s(на\\s)?$|${W}(на|в)\\s*$`);
 
 // Loans and insurance are soft: sale posts often offer 'кредит' or mention 'ОСАГО до …'.
@@ -409,8 +432,11 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // A service word deep inside a full sale post ('кредит и трейд-ин', 'возможна доставка') does not make it a service;
     // a sale or exchange word before 'куплю'/'ищу' is a swap note of a sale; a sale's 'на рынке' or 'обзор по ссылке'
     // is no review; 'в аренде не была' is no rental.
-    if (reason === 'service' && strongSale && match.index > 60) continue;
+    const firm = pattern === WARNING || pattern === IMPORTER || pattern === AVERAGE;
+    if (reason === 'service' && strongSale && match.index > 60 && !firm) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
+    // 'Обменяю Ниву на мотоцикл или лодку': what is asked in exchange is not what is offered.
+    if (reason === 'goods' && exchangeAt < match.index && evidence.hasVehicle) continue;
     // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
     const saleAfter = saleWord && saleAt > match.index;
     if (reason === 'buying' && saleAfter && !/[.!?\n]/u.test(text.slice(match.index, saleAt))) continue;
@@ -419,12 +445,12 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     const opensPost = evidence.vehicleStart !== null && match.index < evidence.vehicleStart;
     const linked = elsewhere && !opensPost;
     if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest || linked)) continue;
-    if (reason === 'review' && fullSale && match.index > 40) continue;
+    if (reason === 'review' && fullSale && match.index > 40 && !firm) continue;
     const negatable = ['rental', 'news', 'service', 'parts', 'buying', 'giveaway'].includes(reason);
     if (negatable && negated(text, match)) continue;
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the
     // vehicle in a post with its year, mileage and price) do not make it one of them.
-    const soft = SOFT_REASONS.has(reason) && pattern !== WARNING;
+    const soft = SOFT_REASONS.has(reason) && !firm;
     if (soft && strongSale && saleAt < match.index) continue;
     const late = evidence.vehicleStart !== null && match.index > evidence.vehicleStart + 40;
     if (soft && reason !== 'review' && fullSale && late) continue;
@@ -438,10 +464,15 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
   if (!offerWords && ASKING.test(text)) return 'question';
   // A post that asks and offers nothing ('… за 1,35 млн — нормальная цена?') is a question.
   // A question the post answers itself ('Cobalt? Нет — Lacetti', 'Дорого? Да нет') asks nothing.
-  if (!offerWords && UNANSWERED.test(text)) return 'question';
+  if (!offerWords && UNANSWERED.test(text.replace(OFFERING_QUESTION, ' '))) return 'question';
   if (evidence.vehicleStart !== null) {
     const before = text.slice(0, evidence.vehicleStart);
-    if (FOR_VEHICLE.test(before) && /\p{L}{3}/u.test(before) && !EXCHANGE_FOR.test(before.replace(FOR_VEHICLE, ''))) {
+    if (
+      FOR_VEHICLE.test(before) &&
+      /\p{L}{3}/u.test(before) &&
+      !EXCHANGE_FOR.test(before.replace(FOR_VEHICLE, '')) &&
+      !NEW_OWNER.test(before)
+    ) {
       return 'parts';
     }
     if (PART_FIRST.test(before)) return 'parts';

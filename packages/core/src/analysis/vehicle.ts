@@ -144,6 +144,11 @@ export function findVehicle(
   for (let i = 0; i < tokens.length; i++) {
     const match = index.models.match(tokens, i);
     if (!match) continue;
+    // A declined word right after a number is what the number counts ('110 кубов'), not a model named alone.
+    const previous = tokens[i - 1];
+    if (match.rule === 'declined' && previous && /^\d+$/.test(previous.key) && tokens[i]!.start - previous.end <= 1) {
+      continue;
+    }
     const found = match.values;
     const fitting = found.filter((model) => fitsYear(model, yearHint));
     const pool = (fitting.length > 0 ? fitting : found).filter((model) =>
