@@ -42,8 +42,9 @@ export interface NameTableOptions {
 }
 
 // Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
-const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|енок|ёнок|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
-// Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel).
+const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|енок|ёнок|енк|ёнк|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
+// Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel) when
+// written in small letters.
 const NOT_DIMINUTIVE = new Set(['солярк', 'ланк', 'марк', 'мерк', 'форк', 'пилотк', 'поставк', 'покупк', 'продажк']);
 
 const CYRILLIC_WORD = /^[а-яё]+$/;
@@ -77,7 +78,9 @@ const shapeCache = new WeakMap<Token, Shapes>();
 function shapes(token: Token): Shapes {
   let found = shapeCache.get(token);
   if (!found) {
-    const diminutive = token.cyrillic && !NOT_DIMINUTIVE.has(token.base) ? DIMINUTIVE.exec(token.base)?.[1] : undefined;
+    // A word on that list written with a capital is the name after all ('Продам Солярку 2015').
+    const ordinary = NOT_DIMINUTIVE.has(token.base) && !/^\p{Lu}/u.test(token.raw);
+    const diminutive = token.cyrillic && !ordinary ? DIMINUTIVE.exec(token.base)?.[1] : undefined;
     // The first part as the name had it: a consonant that softened before the suffix ('Туарежик' → 'туарег') or a
     // final vowel the suffix replaced ('Нивка' → 'нива').
     const bases = diminutive ? diminutiveBases(diminutive) : [];

@@ -123,6 +123,9 @@ const fitsYear = (model: IndexedModel, year: number | null) =>
 // A name the post takes back at once ('Cobalt? Нет — Lacetti', 'Копейка… нет, шестёрка!'): not the vehicle.
 const TAKEN_BACK = /^\s*(\?|…|\.{3}|!)[\s?!…]*[,—–-]?\s*нет(?![\p{L}])(?!\s+ли)/iu;
 
+// A vehicle asked for in an exchange ('Меняю Логан … на Газель'): not the one offered.
+const EXCHANGE_TARGET = /(обмен\p{L}*|меня[юе]\p{L}*|поменя\p{L}*|обменя\p{L}*)[^!?\n]{0,80}(?<![\p{L}])на\s+(\p{L}+\s+)?$/iu;
+
 export function findVehicle(
   index: AnalysisIndex,
   tokens: readonly Token[],
@@ -134,9 +137,11 @@ export function findVehicle(
   const kept = <T>(hit: Hit<T>) => !TAKEN_BACK.test(text.slice(tokens[hit.last]!.end, tokens[hit.last]!.end + 16));
   const modelsOf = (brand: IndexedBrand, brandTokens: ReadonlySet<number>) =>
     modelHits(index, brand, tokens, brandTokens).filter(kept);
-  const brands = brandHits(index, tokens);
+  const asked = (hit: Hit<unknown>) =>
+    EXCHANGE_TARGET.test(text.slice(Math.max(0, tokens[hit.first]!.start - 120), tokens[hit.first]!.start));
+  const allBrands = brandHits(index, tokens);
   const brandTokens = new Set<number>();
-  for (const hit of brands) for (let i = hit.first; i <= hit.last; i++) brandTokens.add(i);
+  for (const hit of allBrands) for (let i = hit.first; i <= hit.last; i++) brandTokens.add(i);
 
   // Models named alone; a brand word that is also another brand's model ('Солярис', 'Джетта') is read as the model
   // unless the year says it is the newer brand.
@@ -160,6 +165,10 @@ export function findVehicle(
     if (kept(hit)) alone.push(hit);
     i += match.words - 1;
   }
+  // When the post names another vehicle too, the one asked for in exchange is left out.
+  const offered = [...allBrands, ...alone].some((hit) => !asked(hit));
+  const brands = offered ? allBrands.filter((hit) => !asked(hit)) : allBrands;
+  if (offered) alone.splice(0, alone.length, ...alone.filter((hit) => !asked(hit)));
 
   const candidates: { brand: IndexedBrand; model: Hit<IndexedModel> | null; mention: Hit<IndexedBrand> | null }[] = [];
   const seen = new Set<IndexedBrand>();
