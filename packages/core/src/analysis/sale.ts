@@ -43,8 +43,8 @@ const EXCHANGE = words([`обмен${L}`, 'меняю', 'меняем', 'пом�
 const PRICE_ON_REQUEST = r(
   `${W}(цена|цены|цену|ценой|цене|стоимость|прайс)[^\\n]{0,25}(по запросу|договорим${L}|обсужда${L}|договорн${L}|по договор${L}|в л\\.?\\s?с|в личк${L}|в личн${L}|по телефону|скажу|при осмотре|обсуждается|уточня${L}|пишите|звоните|в директ)|${W}(торг${E}|торгуемся|звоните|пишите в лс|пишите в личку|в лс${E}|договорная|обсудим|обращайтесь|пиши в лс|пишите в (ватсап|вотсап|whatsapp|телеграм|telegram|тг)|подробност${L} (в лс|в личк${L}|по телефону|по тел)|вся (инфа|информация) в (лс|личк${L})|цену не (называю|пишу))`,
 );
-// A link to the seller's ad elsewhere: an offer, but weaker than a review's words ('Обзор цен … на Авито').
-const ELSEWHERE = r(`${W}(на|в) (авито|avito|дром${L}|drom|авто\\.?ру|auto\\.?ru)${E}`);
+// A link to the seller's ad elsewhere ('на Авито'): an offer, which a firm review word ('Обзор цен') outweighs.
+const ELSEWHERE = r(`${W}на (авито|avito)${E}`);
 // A price word in a sentence with no number in it is a price to be asked for ('Цена — при встрече', 'Стоимость — в
 // сообщениях группы', 'вопросы по цене — в WhatsApp').
 const PRICE_UNSAID = r(
@@ -58,27 +58,28 @@ const SPECS = r(
 // A warning about someone else's ad ('Осторожно, перекуп!', 'пробег скручен'): firm, never said in
 // passing, however full the ad it retells.
 const WARNING = words([
-  `осторожно\\s?[,!:—–-]\\s?(перекуп|мошен|развод|кидал)${L}`,
+  `осторожно\\s?[,!:—–-]\\s?перекуп${L}`,
   `(пробег|одометр)${L}? (скручен|смотан|скрут)${L}`,
   `(скручен|смотан)${L} пробег${L}`,
 ]);
-// A laugh or scorn at someone else's price ('посмотрите на цену 😂', 'совсем с ума сошли').
+// Scorn at someone else's price ('посмотрите на цену 😂', 'совсем с ума сошли').
 const SCORN = words([
   `(посмотрите|гляньте|зацените|оцените) на (цену|ценник)`,
   `с ума сош${L}`,
-  `ахах${L}`,
-  `хаха${L}`,
 ]);
 
-// An importer's or dealer's terms, never a private seller's ('предоплата 10 %', 'под ваш бюджет', 'закажите расчёт').
+// An importer's terms, never a seller's ('работаем по договору', 'под ваш бюджет', 'закажите расчёт').
 const IMPORTER = words([
-  `предоплат${L}`,
   `работаем (по договор${L}|официально|под заказ)`,
   'под ваш бюджет',
   `(закажите|заказать|сделаем|запросите) (расч[её]т|просч[её]т|подбор)${L}`,
 ]);
-// A price said of a model in general ('продаётся в среднем за 1,7 млн', 'в среднем по 950 тыс.').
-const AVERAGE = words([`(прода[её]тся|продаются|стоит|стоят|уход(ит|ят)) в среднем`, 'в среднем (за|по) \\d']);
+// A price said of a model in general ('продаётся в среднем за 1,7 млн', 'в среднем по 950 тыс.', 'Обзор цен:').
+const AVERAGE = words([
+  `(прода[её]тся|продаются|стоит|стоят|уход(ит|ят)) в среднем`,
+  `в среднем (за|по) \\d[\\d\\s.,]*\\s?(млн|тыс|т\\.?\\s?р|₽|руб)${L}`,
+  `обзор${L} цен${L}`,
+]);
 
 const STRONG: [NonSaleReason, RegExp][] = [
   ['news', WARNING],
@@ -357,7 +358,7 @@ const OFFERING_QUESTION = r(`(^|[.!?\\n]\\s*)(кому|кто (искал|хот
 
 // Someone else's ad pointed at ('опять этот Прадо … выставили', 'Этот Рав4 продают за 2,2 млн'): a comment, not an offer.
 const THEIR_AD = r(
-  `${W}(этот|эту|этого|эта|такие|такую|такой|вот|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставили|просят|перепродают|толкают)${E}`,
+  `${W}(этот|эту|этого|эта|такие|опять|снова|очередн${L})${E}[^.!?\\n]{0,50}${W}(продают|выставили|просят|перепродают|толкают)${E}`,
 );
 // Asking the channel, not offering: only in posts that offer nothing.
 const ASKING = words(['оцените', 'в комментариях', 'нормальная цена', `сравнива${L}`]);
@@ -443,11 +444,9 @@ export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReas
     // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
     const saleAfter = saleWord && saleAt > match.index;
     if (reason === 'buying' && saleAfter && !/[.!?\n]/u.test(text.slice(match.index, saleAt))) continue;
-    // A link to the ad elsewhere ('на Авито') outweighs a review's word said after the vehicle, not one that opens the
-    // post before any vehicle ('Обзор цен: Camry … на Авито').
-    const opensPost = evidence.vehicleStart !== null && match.index < evidence.vehicleStart;
-    const linked = elsewhere && !opensPost;
-    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest || linked)) continue;
+    if (reason === 'review' && strongSale && (saleAt < match.index || exchange || onRequest || elsewhere) && !firm) {
+      continue;
+    }
     if (reason === 'review' && fullSale && match.index > 40 && !firm) continue;
     const negatable = ['rental', 'news', 'service', 'parts', 'buying', 'giveaway'].includes(reason);
     if (negatable && negated(text, match)) continue;
