@@ -42,7 +42,8 @@ export interface NameTableOptions {
 }
 
 // Suffixes of colloquial forms, on the stem: Камрюх(а), Прадик, Фокусик, Крузак, Солярк(а), Пассатушк(а), Крузачок.
-const DIMINUTIVE = /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|енок|ёнок|енк|ёнк|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
+const DIMINUTIVE =
+  /^(.{3,}?)(юшк|ушк|ечк|очк|ичк|чок|ачок|чик|енок|ёнок|енк|ёнк|юх|ух|юш|уш|ик|ок|ек|ак|ёк|к|ешк|ошк|шк)$/u;
 // Colloquial words that look like a diminutive of a name but are something else ('солярка' is diesel fuel) when
 // written in small letters.
 const NOT_DIMINUTIVE = new Set(['солярк', 'ланк', 'марк', 'мерк', 'форк', 'пилотк', 'поставк', 'покупк', 'продажк']);

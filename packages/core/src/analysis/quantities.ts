@@ -144,7 +144,10 @@ function pickYear(all: Classified[], options: QuantityOptions): number | null {
     if (number.decimal || number.grouped) continue;
     let year: number | null = null;
     if (number.digits === 4 && number.value >= 1950 && number.value <= options.maxYear) year = number.value;
-    else if (number.digits === 2 && (item.kind === 'year' || (item.kind === 'bare' && YEAR_FIELD.test(number.before)))) {
+    else if (
+      number.digits === 2 &&
+      (item.kind === 'year' || (item.kind === 'bare' && YEAR_FIELD.test(number.before)))
+    ) {
       year = number.value <= options.maxYear % 100 ? 2000 + number.value : 1900 + number.value;
       if (year < 1950) year = null;
     }

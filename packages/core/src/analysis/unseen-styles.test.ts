@@ -324,3 +324,123 @@ describe('kinds found by the second tuning part', () => {
     expect(analyse(text).is_sale).toBe(false);
   });
 });
+
+describe('kinds found by the third tuning part', () => {
+  // Names the shared slice above lacks: a body code among a model's synonyms, a nickname that is also a word, a model
+  // that is a declined noun.
+  const more = buildAnalysisIndex({
+    carBrands: [
+      {
+        name: 'Mercedes-Benz',
+        popular: true,
+        synonyms: ['Мерседес', 'Мерин'],
+        models: [{ name: 'E-Класс', synonyms: ['E-Class', 'W210', 'W211'], yearFrom: 1993, yearTo: null }],
+      },
+      {
+        name: 'Hyundai',
+        popular: true,
+        synonyms: ['Хендай'],
+        models: [{ name: 'Solaris', synonyms: ['Солярис'], yearFrom: 2010, yearTo: null }],
+      },
+      {
+        name: 'Nissan',
+        popular: true,
+        synonyms: ['Ниссан'],
+        models: [{ name: 'Cube', synonyms: ['Куб'], yearFrom: 1998, yearTo: 2019 }],
+      },
+    ],
+    motoBrands: [],
+    cities: [
+      { city: 'Казань', population: 1_143_546, synonyms: [] },
+      { city: 'Москва', population: 11_514_330, synonyms: [] },
+    ],
+  });
+  const read = (text: string) => analysePost(more, text, { maxYear: 2026 });
+
+  describe('sales with no stated price or a question that offers', () => {
+    it.each([
+      ['Меняю Гранту 2016 года, 1.6, пробег 170 тыс, на Камри. Тула', { model: 'Granta', price: null }],
+      ['Обменяю Гранту 2012 года, пробег 90 тыс, на мотоцикл или лодку. Тула', { model: 'Granta', price: null }],
+      ['Кому Гранту? 2011 г.в., хэтчбек, пробег 190 т.км, 320 тыс. Пермь', { model: 'Granta', price: 320_000 }],
+      [
+        'Камри 2008, 1.8 МКПП, пробег 230 тыс. Рассмотрю варианты обмена с моей доплатой. 550 000 р. Тула',
+        { model: 'Camry', price: 550_000 },
+      ],
+      [
+        'Ищу нового хозяина для Гранты 2010 г.в., 1.6, пробег 155 тыс., 390 000 ₽, Казань',
+        { model: 'Granta', price: 390_000 },
+      ],
+      ['Камри? Нет — Пассат 2011, пробег 170 тыс., 5 500 у.е., Казань', { model: 'Passat', currency: 'USD' }],
+    ])('%s', (text, fields) => {
+      expect(analyse(text)).toMatchObject({ is_sale: true, ...fields });
+    });
+  });
+
+  it('reads a grouped price before «г.» as a price, not a year', () => {
+    expect(analyse('Продаю Гранту 2020 г.в. пробег 60 т.км цена 1 590 000 г.Казань')).toMatchObject({
+      year: 2020,
+      price: 1_590_000,
+      city: 'Казань',
+    });
+  });
+
+  it('reads a capitalised nickname that is also a word, and a diminutive in any case', () => {
+    expect(read('Продам Солярку 2015 г, 1.6 АКПП, 130 т.км, 780 т.р, Казань')).toMatchObject({
+      is_sale: true,
+      model: 'Solaris',
+    });
+    // In small letters it is diesel fuel.
+    expect(read('Продам Хендай 2015 г, на солярке не ездил, 130 т.км, 780 т.р').model).toBeNull();
+  });
+
+  it('names a model by its body code’s number after the brand', () => {
+    expect(read('Продаю мерина 211-го, 2007 г, пробег 260 тыс, дизель. 890 000 ₽, Казань')).toMatchObject({
+      brand: 'Mercedes-Benz',
+      model: 'E-Class',
+    });
+  });
+
+  it('does not take a declined word after a number for a model', () => {
+    expect(read('Продам квадроцикл детский 110 кубов, 45 000 р').is_sale).toBe(false);
+  });
+
+  it.each([
+    ['Продам Камри. Состояние хорошее, зимняя резина в подарок. Машине 2014 г.в. Пробег 120 тыс. 1 200 000', 2014],
+    ['Продам Камри.\nГод: 14\nПробег 120 тыс.\nЦена 1 200 000', 2014],
+  ])('reads the year of a template or a late sentence: %s', (text, year) => {
+    expect(analyse(text).year).toBe(year);
+  });
+
+  it('takes a vehicle’s place, not the city it was brought from', () => {
+    expect(analyse('Камри 2014, пробег 110 000 км, привёз сам из Москвы год назад. 1 090 000 руб. Казань').city).toBe(
+      'Казань',
+    );
+  });
+
+  it('takes the first line’s «тыс» of a list after its mileage', () => {
+    const text = 'В наличии два авто:\nЛада Гранта 2017 — 95 тыс. км — 520 тыс.\nКамри 2011 — 60 тыс. км — 210 тыс.';
+    expect(analyse(text)).toMatchObject({ model: 'Granta', price: 520_000, mileage_km: 95_000 });
+  });
+
+  it.each([
+    'Toyota Camry 2015 года сейчас продаётся в среднем за 1,7 млн руб. при пробеге 150 тыс. км.',
+    'Обзор цен: Toyota Camry 2018 года на Авито — от 2,3 до 2,8 млн ₽, в среднем 2,55 млн. Пробег 80–120 тыс. км.',
+    'За год Лада Гранта 2020 с пробегом потеряла всего 3 % в цене: 650 тыс. руб. против 670 тыс. год назад.',
+    'Осторожно, перекуп! Эту Камри 2016 продают за 2,2 млн, а пробег скручен с 250 тыс. до 120 тыс.',
+    'Ахах, посмотрите на цену 😂 Гранта 2010 года за 600 тыс. Совсем с ума сошли',
+    'Ищу Камри не старше 2015 года, до 3 млн, с прозрачной историей. Предлагайте в ЛС',
+    'Заказ авто из ОАЭ: Toyota Camry 2022, 25 тыс. км — 3,8 млн ₽ в Москве, сроки 30 дней. Работаем по договору',
+    'Как мы покупали Гранту 2020 года: 3 месяца поисков, итог — 880 000 руб. и пробег 41 тыс.',
+  ])('is no sale: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(false);
+  });
+
+  it.each([
+    'Продам Гранту 2015 г.в. Осторожно, мошенники копируют мои объявления. Пробег 90 тыс., 430 000 р. Тула',
+    'Camry 2013, 1.6 МКПП, пробег 150 тыс. км. Расход в среднем за 100 км 7 литров. 760 000 ₽, Тула',
+    'Гранта 2017, 1.6, пробег 88 тыс. Бронь с предоплатой 10 000 р. Цена 690 000 руб. Тула',
+    'Снова выставляю свою Гранту 2013 г.в., прошлый покупатель слился. Пробег 150 тыс. 340 тыс. руб. Тула',
+  ])('is a sale despite words of other posts: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(true);
+  });
+});

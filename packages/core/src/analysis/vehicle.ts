@@ -124,7 +124,8 @@ const fitsYear = (model: IndexedModel, year: number | null) =>
 const TAKEN_BACK = /^\s*(\?|…|\.{3}|!)[\s?!…]*[,—–-]?\s*нет(?![\p{L}])(?!\s+ли)/iu;
 
 // A vehicle asked for in an exchange ('Меняю Логан … на Газель'): not the one offered.
-const EXCHANGE_TARGET = /(обмен\p{L}*|меня[юе]\p{L}*|поменя\p{L}*|обменя\p{L}*)[^!?\n]{0,80}(?<![\p{L}])на\s+(\p{L}+\s+)?$/iu;
+const EXCHANGE_TARGET =
+  /(обмен\p{L}*|меня[юе]\p{L}*|поменя\p{L}*|обменя\p{L}*)[^!?\n]{0,80}(?<![\p{L}])на\s+(\p{L}+\s+)?$/iu;
 
 export function findVehicle(
   index: AnalysisIndex,
