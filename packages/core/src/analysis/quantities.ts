@@ -263,7 +263,7 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
         mileage = { ...firstRest, kind: 'mileage', amount: firstRest.amount * 1000 };
       } else {
         // The mileage is known: the first 'тыс' after it is the price (a list's first line, '95 тыс. км — 520 тыс.').
-        const known = mileage as Classified;
+        const known = mileage;
         const next = rest.find((item) => item.number.start > known.number.start) ?? lastRest;
         offer(next.amount * 1000, 'RUB', 2, next.number.start);
       }
