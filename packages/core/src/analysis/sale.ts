@@ -28,7 +28,7 @@ const L = '\\p{L}*'; // the rest of a word
 const words = (list: readonly string[]) => r(`${W}(${list.join('|')})${E}`);
 
 export const SALE_WORDS = words([
-  'прода(м|ю|ется|ётся|ем|ются|ж[аи])',
+  'прода(м|ю|ется|ётся|ем|ём|ются|ж[аи])',
   'в продаже',
   'for sale',
   'отдам',
@@ -67,7 +67,7 @@ const SCORN = words([`(посмотрите|гляньте|зацените|оц
 
 // An importer's terms, never a seller's ('работаем по договору', 'под ваш бюджет', 'закажите расчёт').
 const IMPORTER = words([
-  `работаем (по договор${L}|официально|под заказ)`,
+  `работаем (по договор${L}|под заказ)`,
   'под ваш бюджет',
   `(закажите|заказать|сделаем|запросите) (расч[её]т|просч[её]т|подбор)${L}`,
 ]);
@@ -409,7 +409,11 @@ export interface SaleEvidence {
   rate: boolean;
 }
 
-export function nonSaleReason(text: string, evidence: SaleEvidence): NonSaleReason | null {
+// A phrase the post takes back at once ('Срочный выкуп? Нет! Продаём…'): not what the post is.
+const TAKEN_BACK = /[^.!?\n]*\?\s*нет(?![\p{L}])(?!\s+ли)/giu;
+
+export function nonSaleReason(raw: string, evidence: SaleEvidence): NonSaleReason | null {
+  const text = raw.replace(TAKEN_BACK, (phrase) => ' '.repeat(phrase.length));
   const trimmed = text.trim();
   if (/^[\s\p{P}\p{S}\uFE0F]*(продано|sold)[\s\p{P}\p{S}\uFE0F]*$/iu.test(trimmed)) return 'sold';
   const own = text.replace(QUOTED, (quote) => (QUOTED_PRICE.test(quote) ? quote : ' '.repeat(quote.length)));
