@@ -371,6 +371,10 @@ describe('kinds found by the third tuning part', () => {
         { model: 'Granta', price: 390_000 },
       ],
       ['Камри? Нет — Пассат 2011, пробег 170 тыс., 5 500 у.е., Казань', { model: 'Passat', currency: 'USD' }],
+      [
+        'Срочный выкуп? Нет! Продаём свои два авто:\n1. Гранта 2020, 40 тыс. км — 850 000\n2. Камри 2015, 150 тыс. км — 1 520 000',
+        { model: 'Granta', price: 850_000 },
+      ],
     ])('%s', (text, fields) => {
       expect(analyse(text)).toMatchObject({ is_sale: true, ...fields });
     });
