@@ -1,7 +1,7 @@
 // The analysis on the labelled corpus (issues 15 and 29): `pnpm analyse` over every part of the corpus in one run, each
 // field scored against its label per part; the run fails below a part's thresholds. The parts the rules were tuned on
-// (posts.jsonl, wild.jsonl, wild-2.jsonl, wild-3.jsonl) report their misses with the failure; the hold-outs (holdout.jsonl, wild-holdout.jsonl),
-// never read while writing the rules, report only their figures.
+// (posts.jsonl, wild.jsonl, wild-2.jsonl, wild-3.jsonl) report their misses with the failure; the hold-outs
+// (holdout.jsonl, wild-holdout.jsonl), never read while writing the rules, report only their figures.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FIELDS,

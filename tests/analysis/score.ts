@@ -1,9 +1,10 @@
 // Scores `pnpm analyse` on each part of the labelled corpus (issue 29), one run for all of them:
-//   cd tests && node --import tsx analysis/score.ts [own] [own-holdout] [wild] [wild-holdout]   (or `pnpm --filter @autoradar/tests score`)
+//   cd tests && node --import tsx analysis/score.ts [own] [own-holdout] [wild] [wild-2] [wild-3] [wild-holdout]
+//   (or `pnpm --filter @autoradar/tests score`)
 // Per part: every field's hits, the sale / non-sale confusion table and the misses counted by style. The parts the
-// rules may be tuned on (own = posts.jsonl, wild = wild.jsonl) also list each miss with its post; the hold-outs
-// (holdout.jsonl, wild-holdout.jsonl) print only the figures and the counts, never a post, an id or a label, so whoever
-// writes the rules can run them without reading what they hold.
+// rules may be tuned on (own = posts.jsonl, wild = wild.jsonl, wild-2, wild-3) also list each miss with its post; the
+// hold-outs (holdout.jsonl, wild-holdout.jsonl) print only the figures and the counts, never a post, an id or a label,
+// so whoever writes the rules can run them without reading what they hold.
 import {
   FIELDS,
   confusion,
