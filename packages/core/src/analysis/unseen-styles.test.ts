@@ -448,3 +448,47 @@ describe('kinds found by the third tuning part', () => {
     expect(analyse(text).is_sale).toBe(true);
   });
 });
+
+describe('the issue’s kinds of miss, from the third tuning part’s posts', () => {
+  it.each([
+    ['Камри 2021 г., пробег 30 тыс км, полностью обслужена. 185к$. Москва', 185_000, 'USD'],
+    ['Пассат B8 2018 г., 96 000 км, 32к€, Казань, растаможен', 32_000, 'EUR'],
+    ['Продаю Гранту 2020 г.в. 1.6 МКПП, пробег 55 тыс, цена 1млн100т, Тула', 1_100_000, 'RUB'],
+    ['Outlander 2016 2.4 пробег 140т.км цена 3,65млн₽ Пермь', 3_650_000, 'RUB'],
+    ['Тойота Камри 2012 г.в., 1.6 автомат, пробег 160 тыс, цена 1.2 млн, Пермь', 1_200_000, 'RUB'],
+  ])('reads a glued price: %s', (text, price, currency) => {
+    expect(analyse(text)).toMatchObject({ is_sale: true, price, currency });
+  });
+
+  it.each([
+    ['Продаю свою ласточку, Камри, машина 18 года, 2.5 автомат, пробег 75 тыс, 2 090 000 р. Ижевск', 2018],
+    ['Продаю гранту лифтбек, машинка 20-го года, пробег 60 тыс, 780 тыс. Тула', 2020],
+    ['Пассат 7-го поколения, 12 г.в., 1.8 TSI, пробег 182 тыс. км, 890 000 руб. Тула', 2012],
+  ])('reads a two-digit year: %s', (text, year) => {
+    expect(analyse(text).year).toBe(year);
+  });
+
+  it.each([
+    ['Крузак 105, 2003 г.в., дизель 4.2, пробег 410 т.км. Цена по запросу. Пермь', 'Toyota', 'Land Cruiser'],
+    ['Продам Тойоту Камри 2017 г., 2.5, АКПП, 130 тыс.км, 2 300 000 р. Тула', 'Toyota', 'Camry'],
+    ['Мицубиси Аутлендер 3, 2014 г.в., 2.4 CVT, 4WD, пробег 150 000 км. 1 520 000 руб.', 'Mitsubishi', 'Outlander'],
+    ['Фольксваген Tiguan 2012, 2.0 TSI, 175 т.км., 1 250 000 р, Казань', 'Volkswagen', null],
+  ])('reads a Russian-letter, declined or shortened name: %s', (text, brand, model) => {
+    expect(analyse(text)).toMatchObject({ is_sale: true, brand, ...(model === null ? {} : { model }) });
+  });
+
+  it.each([
+    ['Продам ГАЗ-3110 2001 г.в., 2.3 инжектор, пробег 150 тыс. км, 160 тыс. руб. Тула', 'Volga 3110'],
+    ['Продам ИЖ Планету-5 1990 г.в. с документами, на ходу, 35 000 р. Ижевск', 'Planeta'],
+  ])('reads a Soviet model with its factory code or variant: %s', (text, model) => {
+    expect(analyse(text)).toMatchObject({ is_sale: true, model });
+  });
+
+  it('reads the kilometres beside miles', () => {
+    expect(analyse('Honda CBR600RR 2010, 18 000 miles (29 000 km), 540к, Москва')).toMatchObject({
+      model: 'CBR600RR',
+      mileage_km: 29_000,
+      price: 540_000,
+    });
+  });
+});
