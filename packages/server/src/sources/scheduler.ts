@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import { ingestEdit, ingestGone, ingestPost, type IngestPhoto } from '../ingest/ingest-post';
 import type { ListingDeps } from '../listings/listing-lifecycle';
 import type { MediaStorage } from '../media/storage';
+import { sourceReadsTotal } from '../runtime/metrics';
 import { backoffDelay } from './backoff';
 import type { SourceFailure, SourcePost, SourceReader, SourceReadSuccess } from './source-reader';
 import { schedulerMessages } from './sources.messages';
@@ -313,6 +314,7 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
     const reader = options.readers[via];
     if (!reader) {
       report.readFailed++;
+      sourceReadsTotal.inc({ via, result: 'no-reader' });
       await fail(source, { code: 'auth', message: schedulerMessages.noReader(via) }, clock());
       return;
     }
@@ -326,16 +328,19 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
       });
       if (!outcome.ok) {
         report.readFailed++;
+        sourceReadsTotal.inc({ via, result: outcome.failure.code });
         await fail(source, outcome.failure, clock());
         return;
       }
       await ingestRead(source, outcome, report);
       report.readOk++;
+      sourceReadsTotal.inc({ via, result: 'ok' });
       await succeed(source, outcome, clock());
     } catch (err) {
       // A bug or the database: nothing of this read is trusted; the cursor stays and the source is tried again.
       log.error({ err, source: source.id }, 'source read failed');
       report.readFailed++;
+      sourceReadsTotal.inc({ via, result: 'error' });
       const detail = err instanceof Error ? err.message.slice(0, 200) : String(err);
       await fail(source, { code: 'network', message: schedulerMessages.unexpected(detail) }, clock()).catch(
         (e: unknown) => log.error({ err: e, source: source.id }, 'source release failed'),
