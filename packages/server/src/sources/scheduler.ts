@@ -144,7 +144,8 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
 
   async function claim(now: Date): Promise<Source[]> {
     return db.transaction(async (tx) => {
-      const due = tx
+      // Picked first, then leased by id (jobs/claim.ts: as one statement, the planner may claim past the limit).
+      const due = await tx
         .select({ id: sources.id })
         .from(sources)
         .where(
@@ -158,10 +159,16 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
         .orderBy(asc(sources.nextReadAt), asc(sources.id))
         .limit(tuning.batchSize)
         .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
       return tx
         .update(sources)
         .set({ leasedBy: workerId, leasedUntil: new Date(now.getTime() + tuning.leaseMs) })
-        .where(inArray(sources.id, due))
+        .where(
+          inArray(
+            sources.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning();
     });
   }
