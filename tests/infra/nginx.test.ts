@@ -396,7 +396,7 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
     }
     for (const echo of echoes) echo.disconnect();
     await stop(nginx);
-    await Promise.all([bot, ...workers].map((p) => p && stop(p.child, p.exited)));
+    await Promise.all([...(bot ? [bot] : []), ...workers].map((p) => stop(p.child, p.exited)));
     await Promise.all(instances.map((i) => stop(i.child, i.exited)));
     await botApi?.close();
     if (admin) {
