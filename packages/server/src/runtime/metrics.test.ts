@@ -1,16 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sessions, sources, users, type DbHandle, type Source } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { loadConfig } from '../config/config';
+import { loadConfig, repoRoot } from '../config/config';
 import { createDomainEvents } from '../events/domain-events';
 import { runHousekeeping } from '../housekeeping/housekeeping';
 import { loadAnalysisIndex } from '../ingest/analysis-reference';
 import { ingestPost } from '../ingest/ingest-post';
 import { createSourceScheduler } from '../sources/scheduler';
 import { metricValue } from '../testing/prometheus-text';
+import { registry } from './metrics';
 import { startOpsServers, type OpsServers } from './ops-server';
 
 // Issue 30: a process's /metrics (the internal METRICS_PORT) counts ingestion per source kind and result, scheduled
@@ -23,6 +25,17 @@ const camry = `Продаю Toyota Camry 2018 г.в.
 Казань`;
 
 const index = loadAnalysisIndex();
+
+it('names in the Grafana dashboard and the alert rules only metrics the processes have', () => {
+  for (const file of ['infra/grafana/autoradar-dashboard.json', 'infra/grafana/alert-rules.yaml']) {
+    const text = readFileSync(path.join(repoRoot, file), 'utf8');
+    const named = new Set(
+      [...text.matchAll(/autoradar_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')),
+    );
+    expect(named.size, file).toBeGreaterThan(3);
+    for (const name of named) expect(registry.getSingleMetric(name), `${file}: ${name}`).toBeDefined();
+  }
+});
 
 describeEachDb('the metrics of a process', (getDb) => {
   let handle: DbHandle;
