@@ -25,17 +25,15 @@ describeEachDb('the job claim', (getDb) => {
       .returning({ id: filters.id, userId: filters.userId });
     const post = await addListing(db, { channel: 'site', title: 'Камри', text: '<p>Продаю</p>' });
     const now = new Date();
-    await db
-      .insert(deliveries)
-      .values(
-        saved.map((f) => ({
-          filterId: f.id,
-          postId: post.id,
-          userId: f.userId,
-          channel: 'telegram' as const,
-          dueAt: now,
-        })),
-      );
+    await db.insert(deliveries).values(
+      saved.map((f) => ({
+        filterId: f.id,
+        postId: post.id,
+        userId: f.userId,
+        channel: 'telegram' as const,
+        dueAt: now,
+      })),
+    );
 
     const first = await claimDeliveries(db, 'worker-a', now, 120_000, 50);
     const second = await claimDeliveries(db, 'worker-b', now, 120_000, 50);
