@@ -196,7 +196,7 @@ async function stop(child: ChildProcess | undefined, exited?: Promise<unknown>):
   await done;
 }
 
-describe('nginx (infra/nginx.conf) in front of two compiled API processes', () => {
+describe('nginx (infra/nginx.conf) in front of two compiled API processes, the bot and two notification workers', () => {
   const app = { id: `nginx-${randomBytes(4).toString('hex')}`, key: 'nginx-test-key', secret: 'nginx-test-secret' };
   const dbName = `test_nginx_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const confDir = mkdtempSync(path.join(tmpdir(), 'autoradar-nginx-'));
