@@ -581,6 +581,16 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes, the b
     expect(await botApi!.deliverUpdate(update)).toBe(200);
     const toIvan = () => botApi!.deliveredOf('sendMessage').filter((m) => m.payload['chat_id'] === 4242);
     await vi.waitFor(() => expect(toIvan()).toHaveLength(1), { timeout: 10_000 });
+    // nginx's id of Telegram's call (its access log) is the one in the bot's send line.
+    await vi.waitFor(() => {
+      const line = readFileSync(path.join(confDir, 'access.log'), 'utf8')
+        .split('\n')
+        .find((l) => l.includes('"POST /telegram/webhook HTTP/1.1" 200'));
+      const webhookId = /request_id=([0-9a-f]{32})/.exec(line ?? '')?.[1];
+      expect(webhookId).toBeDefined();
+      const sends = logLines(bot!).filter((l) => l['msg'] === 'Бот: отправлено' && l['chatId'] === 4242);
+      expect(sends.map((l) => [l['method'], l['requestId']])).toEqual([['sendMessage', webhookId]]);
+    });
     // A caller without the secret gets the bot's 401 through nginx, and nothing is sent.
     const forged = await request(url, {
       method: 'POST',
