@@ -1,6 +1,7 @@
 import { Bot, type BotConfig, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Db } from '@autoradar/db';
+import { currentRequestId } from '@autoradar/server/runtime/request-context';
 import { installTelegramLimits, type TelegramLimits } from '@autoradar/server/telegram-api';
 import { welcomeFeature } from './features/welcome';
 import { unhandledFeature } from './features/unhandled';
@@ -15,7 +16,8 @@ import { resolveBotWebhook, startWebhookServer, type BotWebhookEnv } from './web
 export interface BotDeps extends LinkSettings {
   appName: string;
   apiUrl: string;
-  log: { info(msg: string): void; error(obj: unknown, msg: string): void };
+  /** `fields` (when given) go into the JSON line beside the message: the send line's method, chat and request id. */
+  log: { info(msg: string, fields?: Record<string, unknown>): void; error(obj: unknown, msg: string): void };
   /** Preset in tests so that no getMe call is made. */
   botInfo?: UserFromGetMe;
   /** Defaults to the process's budget for the token, shared with every other sender (staff notices). */
@@ -29,12 +31,25 @@ export interface BotDeps extends LinkSettings {
   webhook?: BotWebhookEnv;
 }
 
+/** Bot API methods that put a message into a chat. */
+const SENDS = /^(send(?!ChatAction)|copyMessage|forwardMessage)/;
+
 export function createBot(token: string, deps: BotDeps): Bot {
   const config: BotConfig<Context> = { client: { apiRoot: deps.apiUrl } };
   if (deps.botInfo) config.botInfo = deps.botInfo;
   const bot = new Bot(token, config);
   // Telegram's limits and 429 retry_after, the same rule as every server-side sender (update contexts inherit it).
   installTelegramLimits(bot.api, deps.limits);
+  // The send line (issue 30), outermost so it sees the answer after the limits' waits and retries: the method, the chat
+  // and the request id of the webhook call whose update this is (null for a long-polled one).
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    const answer = await prev(method, payload, signal);
+    if (answer.ok && SENDS.test(method)) {
+      const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+      deps.log.info('Бот: отправлено', { method, chatId, requestId: currentRequestId() });
+    }
+    return answer;
+  });
   // Error boundary: one failed update is logged and never stops the polling loop.
   bot.catch((err) => deps.log.error({ err: err.error, update: err.ctx.update.update_id }, 'bot update failed'));
   bot.use(welcomeFeature(deps));

@@ -22,7 +22,10 @@ const logger = createLogger({ name: 'bot', level: config.logLevel });
 installProcessGuards(logger);
 // One Bot API budget with every other sending process (Redis when REDIS_URL is set), before any Api is built.
 configureTelegramBudget({ redisUrl: config.redisUrl, token: config.bot.token });
-const log = { info: (m: string) => logger.info(m), error: (o: unknown, m: string) => logger.error(o, m) };
+const log = {
+  info: (m: string, fields?: Record<string, unknown>) => logger.info(fields ?? {}, m),
+  error: (o: unknown, m: string) => logger.error(o, m),
+};
 try {
   // With PostgreSQL the bot answers /filters and /stop, follows my_chat_member and turns the posts of channels
   // registered as sources into listings; the API migrates the database.

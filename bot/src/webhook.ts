@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhookCallback, type Bot } from 'grammy';
+import { requestIdOf } from '@autoradar/server/runtime/logger';
+import { runWithRequestId } from '@autoradar/server/runtime/request-context';
 
 // Webhook mode (production): with BOT_WEBHOOK_URL set the bot registers that address with setWebhook and a secret
 // token, and serves Telegram's POSTs on BOT_WEBHOOK_HOST:BOT_WEBHOOK_PORT (behind the HTTPS proxy that BOT_WEBHOOK_URL
@@ -84,7 +86,8 @@ export async function startWebhookServer(
       res.writeHead(404).end();
       return;
     }
-    handle(req, res).catch(() => {
+    // The update runs under the request id nginx sent (X-Request-Id) or a new one: the bot's send lines carry it.
+    runWithRequestId(requestIdOf(req.headers['x-request-id']), () => handle(req, res)).catch(() => {
       // The update's own errors go to bot.catch; this is a broken request (bad JSON): Telegram will not resend it.
       if (!res.headersSent) res.writeHead(400);
       res.end();

@@ -4,6 +4,7 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -16,33 +17,47 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync, gunzipSync } from 'node:zlib';
 import PusherServer from 'pusher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type PostgresDbHandle } from '@autoradar/db';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { filters, users, createDb, type PostgresDbHandle } from '@autoradar/db';
 import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
-import { createTelegramLimits } from '@autoradar/server/telegram-api';
-import { startBot } from '../../bot/src/bot';
-import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
-import { silentBotLog, testBotInfo } from '../../bot/src/testing/test-bot';
+import { maxInAnyWindow } from '@autoradar/server/testing/rate-window';
+import { metricValue } from '@autoradar/server/testing/prometheus-text';
+import { TELEGRAM_BUDGET } from '@autoradar/server/telegram-budget';
+import { startBotApiEmulator, tooManyRequests } from '../../bot/src/testing/bot-api-emulator';
 import { connected, createEcho, Inbox, waitFor, type EchoClient } from '../realtime/support';
-import { apiToken, callApi, TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../support/session';
+import { callApi, signInitData, TEST_BOT_USERNAME, type TelegramUser } from '../support/session';
 import { freePort, repoRoot } from '../support/server';
 
 // Production's shape (DESIGN.md §7) on one machine: Debian's nginx runs infra/nginx.conf, unchanged, in front of two
-// compiled API processes (`node apps/api/dist/main.js`) that share a fresh PostgreSQL database and the machine's Redis.
-// Only the two site files the config includes are the test's own: the loopback ports of the instances and of nginx.
+// compiled API processes (`node apps/api/dist/main.js`) that share a fresh PostgreSQL database and the machine's Redis,
+// beside the compiled bot in webhook mode (`node bot/dist/main.js`) and two notification workers
+// (`node bot/dist/worker-main.js`), as compose runs them. Only the two site files the config includes are the test's
+// own: the loopback ports of the instances and of nginx. Every process serves /metrics on its own METRICS_PORT.
 
 export const NGINX_PATH = process.env['NGINX_PATH'] ?? '/usr/sbin/nginx';
 const REDIS_URL = process.env['TEST_REDIS_URL'] || 'redis://127.0.0.1:6379';
 const AUTH_RATE_LIMIT = 5;
 const START_TIMEOUT_MS = 120_000;
 
-interface Instance {
-  httpPort: number;
-  wsPort: number;
+/** A compiled process of the product: its output (pino JSON lines and the start lines) and its internal ports. */
+interface Running {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  metricsPort: number;
 }
+
+interface Instance extends Running {
+  httpPort: number;
+  wsPort: number;
+}
+
+/** Subscribers of the traced listing: one chat each (the Bot API's 30 messages/s shows only with hundreds). */
+const SUBSCRIBERS = 300;
+/** This run's own bot: the shared send budget in Redis is keyed by the bot's id, so parallel runs never meet. */
+const BOT_ID = 900_000_000 + Math.floor(Math.random() * 99_999_999);
+const BOT_TOKEN = `${BOT_ID}:nginx-test-${randomBytes(16).toString('hex')}`;
+const WEBHOOK_SECRET = 'nginx-webhook-secret';
 
 interface Answer {
   status: number;
@@ -124,16 +139,16 @@ function noisePng(width: number, height: number): Buffer {
   ]);
 }
 
-function startInstance(env: Record<string, string>, httpPort: number, wsPort: number): Instance {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/main.js')], {
+/** A compiled entry point (`apps/api/dist/main.js`, `bot/dist/main.js`, …) with the given settings. */
+function startProcess(entry: string, env: Record<string, string>, metricsPort: number): Running {
+  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
     cwd: tmpdir(),
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: process.env['HOME'] ?? '',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(httpPort),
-      REVERB_PORT: String(wsPort),
+      // Info: the request lines with their ids (the API) and the send lines (the workers) are what the trace reads.
+      LOG_LEVEL: 'info',
+      METRICS_PORT: String(metricsPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -142,16 +157,36 @@ function startInstance(env: Record<string, string>, httpPort: number, wsPort: nu
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { httpPort, wsPort, child, output: () => out, exited };
+  return { child, output: () => out, exited, metricsPort };
 }
 
-async function started(instance: Instance): Promise<void> {
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const [httpPort, wsPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+  const running = startProcess(
+    'apps/api/dist/main.js',
+    { ...env, HOST: '127.0.0.1', PORT: String(httpPort), REVERB_PORT: String(wsPort) },
+    metricsPort,
+  );
+  return { ...running, httpPort, wsPort };
+}
+
+/** Resolves once the process has printed its start line. */
+async function started(running: Running, line: string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!instance.output().includes('работает:')) {
-    if (instance.child.exitCode !== null) throw new Error(`API exited:\n${instance.output()}`);
-    if (Date.now() > deadline) throw new Error(`API did not start:\n${instance.output()}`);
+  while (!running.output().includes(line)) {
+    if (running.child.exitCode !== null) throw new Error(`process exited:\n${running.output()}`);
+    if (Date.now() > deadline) throw new Error(`process did not start:\n${running.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The process's pino JSON lines. */
+function logLines(running: Running): Record<string, unknown>[] {
+  return running
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 async function stop(child: ChildProcess | undefined, exited?: Promise<unknown>): Promise<void> {
@@ -161,16 +196,22 @@ async function stop(child: ChildProcess | undefined, exited?: Promise<unknown>):
   await done;
 }
 
-describe('nginx (infra/nginx.conf) in front of two compiled API processes', () => {
+describe('nginx (infra/nginx.conf) in front of two compiled API processes, the bot and two notification workers', () => {
   const app = { id: `nginx-${randomBytes(4).toString('hex')}`, key: 'nginx-test-key', secret: 'nginx-test-secret' };
   const dbName = `test_nginx_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const confDir = mkdtempSync(path.join(tmpdir(), 'autoradar-nginx-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'autoradar-data-'));
   let admin: PostgresDbHandle | undefined;
   let botApi: Awaited<ReturnType<typeof startBotApiEmulator>> | undefined;
+  /** When each sendMessage reached the Bot API emulator (refused ones too: Telegram counts every call). */
+  const sendTimes: number[] = [];
+  const sendAt = new Map<object, number>();
   let nginx: ChildProcess | undefined;
   let nginxLog = '';
   const instances: Instance[] = [];
+  /** The bot (webhook mode) and the two notification workers, each its own process. */
+  let bot: Running | undefined;
+  const workers: Running[] = [];
   const echoes: EchoClient[] = [];
   let origin = '';
   let nginxPort = 0;
@@ -178,13 +219,14 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
   // The HTTPS port (a self-signed certificate for 127.0.0.1) and the plain-HTTP port that only redirects.
   let secureOrigin = '';
   let redirectPort = 0;
+  let databaseUrl = '';
 
   beforeAll(async () => {
     if (!existsSync(NGINX_PATH)) {
       throw new Error(`nginx не найден (${NGINX_PATH}): установите пакет nginx-light (apt-get install nginx-light)`);
     }
-    // The compiled entry point of the current sources, as the Docker image builds it.
-    const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/build.mjs'), 'api'], { encoding: 'utf8' });
+    // The compiled entry points of the current sources, as the Docker image builds them (the API, the bot, the worker).
+    const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/build.mjs')], { encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
 
     const handle = await createDb({ databaseUrl: testDatabaseUrl, dataDir: tmpdir() });
@@ -201,13 +243,22 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
       }
     }
     await admin.client.query(`create database "${dbName}"`);
-    const databaseUrl = new URL(testDatabaseUrl);
-    databaseUrl.pathname = `/${dbName}`;
+    const url = new URL(testDatabaseUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
 
-    botApi = await startBotApiEmulator();
-    const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+    botApi = await startBotApiEmulator({
+      onCall: (call) => {
+        if (call.method !== 'sendMessage') return;
+        sendTimes.push(Date.now());
+        sendAt.set(call, Date.now());
+      },
+    });
+    nginxPort = await freePort();
+    botPort = await freePort();
+    origin = `http://127.0.0.1:${nginxPort}`;
     const env = {
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: databaseUrl,
       REDIS_URL,
       // One media directory for both, as compose's shared volume: a photo uploaded on one is served by the other.
       DATA_DIR: dataDir,
@@ -217,21 +268,46 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
       REVERB_APP_SECRET: app.secret,
       TRUST_PROXY: '127.0.0.1',
       AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT),
-      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_TOKEN,
       BOT_USERNAME: TEST_BOT_USERNAME,
       TELEGRAM_API_URL: botApi.url,
-      // As compose runs them: the bot is a process of its own (here: the webhook test's), the API only checks sign-ins.
+      // As compose runs them: the bot and the notification workers are processes of their own.
       BOT_IN_API: 'false',
+      NOTIFY_WORKER: 'false',
     };
     // Both at once on an empty database: the migrations run under the advisory lock, once.
-    instances.push(startInstance(env, ports[0]!, ports[1]!), startInstance(env, ports[2]!, ports[3]!));
-    await Promise.all(instances.map(started));
+    instances.push(await startInstance(env), await startInstance(env));
+    await Promise.all(instances.map((i) => started(i, 'работает:')));
 
-    nginxPort = await freePort();
-    botPort = await freePort();
+    // The bot and the workers need the migrated database; they publish live events to an instance's websocket port.
+    const processEnv = {
+      ...env,
+      REVERB_HOST: '127.0.0.1',
+      REVERB_PORT: String(instances[0]!.wsPort),
+      BOT_WEBHOOK_URL: `${origin}/telegram/webhook`,
+      BOT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      BOT_WEBHOOK_HOST: '127.0.0.1',
+      BOT_WEBHOOK_PORT: String(botPort),
+      HEALTH_HOST: '127.0.0.1',
+      // Batches of 50 and a short safety poll, so that both workers share the listing's 300 deliveries.
+      NOTIFY_BATCH: '50',
+      NOTIFY_POLL_MS: '500',
+      SOURCES_SCHEDULER: 'false',
+    };
+    bot = startProcess('bot/dist/main.js', { ...processEnv, HEALTH_PORT: String(await freePort()) }, await freePort());
+    for (let i = 0; i < 2; i++) {
+      const { BOT_WEBHOOK_URL: _url, ...workerEnv } = processEnv;
+      workers.push(
+        startProcess(
+          'bot/dist/worker-main.js',
+          { ...workerEnv, HEALTH_PORT: String(await freePort()) },
+          await freePort(),
+        ),
+      );
+    }
+
     redirectPort = await freePort();
     const tlsPort = await freePort();
-    origin = `http://127.0.0.1:${nginxPort}`;
     secureOrigin = `https://127.0.0.1:${tlsPort}`;
     const cert = spawnSync(
       'openssl',
@@ -293,11 +369,34 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
       if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${nginxLog}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    await started(bot, 'Бот запущен');
+    await Promise.all(workers.map((w) => started(w, 'Обработчик уведомлений')));
   });
 
   afterAll(async () => {
+    // NGINX_TEST_OUTPUT=<dir> keeps every process's output for a look after the run.
+    const keep = process.env['NGINX_TEST_OUTPUT'];
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      const named = {
+        'api-1': instances[0],
+        'api-2': instances[1],
+        bot,
+        'worker-1': workers[0],
+        'worker-2': workers[1],
+      };
+      for (const [name, p] of Object.entries(named)) {
+        if (!p) continue;
+        writeFileSync(path.join(keep, `${name}.log`), p.output());
+        const metrics = await request(`http://127.0.0.1:${p.metricsPort}/metrics`).catch(() => undefined);
+        if (metrics) writeFileSync(path.join(keep, `${name}.metrics`), metrics.body);
+      }
+      if (existsSync(path.join(confDir, 'access.log')))
+        copyFileSync(path.join(confDir, 'access.log'), path.join(keep, 'access.log'));
+    }
     for (const echo of echoes) echo.disconnect();
     await stop(nginx);
+    await Promise.all([...(bot ? [bot] : []), ...workers].map((p) => stop(p.child, p.exited)));
     await Promise.all(instances.map((i) => stop(i.child, i.exited)));
     await botApi?.close();
     if (admin) {
@@ -356,6 +455,17 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
     const channel = echo.channel('posts').listen('.post.published', inbox.push);
     await waitFor('subscribed', (done) => channel.subscribed(() => done(undefined)));
     return inbox;
+  }
+
+  /** Signs a Telegram user in through nginx with this run's bot (creating the account); the bearer token. */
+  async function signIn(user: TelegramUser): Promise<string> {
+    const answer = await request(`${origin}/api/auth/telegram/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ initData: signInitData(user, BOT_TOKEN) }),
+    });
+    if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.body.toString()}`);
+    return (JSON.parse(answer.body.toString()) as { token: string }).token;
   }
 
   /** The Pusher server SDK, as the bot publishes, signed with the app's secret, aimed at a port. */
@@ -454,49 +564,45 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
 
   it("pass Telegram's webhook calls to the bot's process with the secret header, which the bot checks", async () => {
     const url = `${origin}/telegram/webhook`;
-    const running = await startBot(TEST_BOT_TOKEN, {
-      appName: 'АвтоРадар',
-      appUrl: origin,
-      botUsername: TEST_BOT_USERNAME,
-      miniappShortName: 'app',
-      apiUrl: botApi!.url,
-      log: silentBotLog,
-      botInfo: testBotInfo,
-      limits: createTelegramLimits(),
-      webhook: { url, secret: 'nginx-webhook-secret', host: '127.0.0.1', port: String(botPort) },
+    // The bot's process registered its webhook at start (BOT_WEBHOOK_URL, BOT_WEBHOOK_SECRET).
+    expect(botApi!.webhook()).toEqual({ url, secretToken: WEBHOOK_SECRET });
+    const update = {
+      update_id: 1,
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: 4242, type: 'private', first_name: 'Иван' },
+        from: { id: 4242, is_bot: false, first_name: 'Иван' },
+        text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
+    };
+    // Telegram's POST, through nginx, reaches the bot, which answers the user.
+    expect(await botApi!.deliverUpdate(update)).toBe(200);
+    const toIvan = () => botApi!.deliveredOf('sendMessage').filter((m) => m.payload['chat_id'] === 4242);
+    await vi.waitFor(() => expect(toIvan()).toHaveLength(1), { timeout: 10_000 });
+    // nginx's id of Telegram's call (its access log) is the one in the bot's send line.
+    await vi.waitFor(() => {
+      const line = readFileSync(path.join(confDir, 'access.log'), 'utf8')
+        .split('\n')
+        .find((l) => l.includes('"POST /telegram/webhook HTTP/1.1" 200'));
+      const webhookId = /request_id=([0-9a-f]{32})/.exec(line ?? '')?.[1];
+      expect(webhookId).toBeDefined();
+      const sends = logLines(bot!).filter((l) => l['msg'] === 'Бот: отправлено' && l['chatId'] === 4242);
+      expect(sends.map((l) => [l['method'], l['requestId']])).toEqual([['sendMessage', webhookId]]);
     });
-    try {
-      expect(botApi!.webhook()).toEqual({ url, secretToken: 'nginx-webhook-secret' });
-      const update = {
-        update_id: 1,
-        message: {
-          message_id: 1,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: 4242, type: 'private', first_name: 'Иван' },
-          from: { id: 4242, is_bot: false, first_name: 'Иван' },
-          text: '/start',
-          entities: [{ type: 'bot_command', offset: 0, length: 6 }],
-        },
-      };
-      // Telegram's POST, through nginx, reaches the bot, which answers the user.
-      expect(await botApi!.deliverUpdate(update)).toBe(200);
-      const toIvan = () => botApi!.deliveredOf('sendMessage').filter((m) => m.payload['chat_id'] === 4242);
-      expect(toIvan()).toHaveLength(1);
-      // A caller without the secret gets the bot's 401 through nginx, and nothing is sent.
-      const forged = await request(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...update, update_id: 2 }),
-      });
-      expect(forged.status).toBe(401);
-      expect(toIvan()).toHaveLength(1);
-    } finally {
-      await running.stop();
-    }
+    // A caller without the secret gets the bot's 401 through nginx, and nothing is sent.
+    const forged = await request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...update, update_id: 2 }),
+    });
+    expect(forged.status).toBe(401);
+    expect(toIvan()).toHaveLength(1);
   });
 
   it('accept a listing photo of a few megabytes, and refuse a larger body with the Russian message', async () => {
-    const token = await apiToken({ url: origin }, { id: 7_300_001, first_name: 'Нина' });
+    const token = await signIn({ id: 7_300_001, first_name: 'Нина' });
     await callApi({ url: origin }, token, 'POST', '/api/test-period');
     const draft = (await callApi<{ data: { id: number } }>({ url: origin }, token, 'GET', '/api/drafts/create')).data;
     const photo = noisePng(1100, 1000);
@@ -526,5 +632,187 @@ describe('nginx (infra/nginx.conf) in front of two compiled API processes', () =
     });
     expect(tooLarge.status).toBe(413);
     expect(messageOf(tooLarge)).toBe('Файл слишком большой: не более 10 МБ');
+  });
+  it('follow one listing by its request id from nginx to 300 subscribers; two workers stay within 30 messages/s together, and a 429 holds its chat ~20 s, delivered once', async () => {
+    const db = await createDb({ databaseUrl, dataDir: tmpdir() });
+    if (db.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    try {
+      // 300 Pro subscribers, each with a filter that takes any car by Telegram.
+      const chats = Array.from({ length: SUBSCRIBERS }, (_, i) => 9_300_000 + i);
+      const subscribers = await db.db
+        .insert(users)
+        .values(
+          chats.map((telegramId, i) => ({
+            telegramId,
+            firstName: `Подписчик ${i}`,
+            isPro: true,
+            proExpired: new Date(Date.now() + 86_400_000),
+          })),
+        )
+        .returning({ id: users.id });
+      await db.db
+        .insert(filters)
+        .values(
+          subscribers.map((u) => ({ userId: u.id, name: 'Любая машина', active: true, via: ['telegram' as const] })),
+        );
+      const {
+        rows: [model],
+      } = await db.client.query<{ id: number; brand_id: number }>(
+        'select id, brand_id from models order by id limit 1',
+      );
+
+      // The seller publishes through nginx, as the app does.
+      const token = await signIn({ id: 7_300_002, first_name: 'Олег' });
+      await callApi({ url: origin }, token, 'POST', '/api/test-period');
+      const draft = (await callApi<{ data: { id: number } }>({ url: origin }, token, 'GET', '/api/drafts/create')).data;
+      const firstSend = sendTimes.length;
+      // Telegram's flood control refuses the first notification with retry_after 20 (and that chat until then).
+      botApi!.fail('sendMessage', tooManyRequests(20));
+      const published = await request(`${origin}/api/drafts/${draft.id}/publish`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          year: 2018,
+          mileage: 87_000,
+          price: 1_250_000,
+          city: 'Казань',
+          description: 'Один владелец, обслуживание у дилера.',
+          contacts: [{ type: 'phone', value: '+7 999 123-45-67' }],
+          brand_id: model!.brand_id,
+          model_id: model!.id,
+          generation_id: null,
+          configuration_id: null,
+        }),
+      });
+      expect(published.status, published.body.toString()).toBe(200);
+      const postId = (JSON.parse(published.body.toString()) as { post_id: number }).post_id;
+      // nginx's $request_id (32 hex digits), which the API took from X-Request-Id and answered with.
+      const requestId = String(published.headers['x-request-id']);
+      expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+
+      const toSubscribers = () =>
+        botApi!.callsOf('sendMessage').filter((c) => chats.includes(c.payload['chat_id'] as number));
+      await vi.waitFor(
+        async () => {
+          expect(toSubscribers().filter((c) => c.status === 200)).toHaveLength(SUBSCRIBERS);
+          const { rows } = await db.client.query<{ n: number }>(
+            `select count(*)::int as n from deliveries where post_id = $1 and status = 'sent'`,
+            [postId],
+          );
+          expect(rows[0]!.n).toBe(SUBSCRIBERS);
+        },
+        { timeout: 90_000, interval: 250 },
+      );
+
+      // Every subscriber got the listing once, with its link.
+      const perChat = new Map<unknown, number>();
+      for (const call of toSubscribers().filter((c) => c.status === 200)) {
+        perChat.set(call.payload['chat_id'], (perChat.get(call.payload['chat_id']) ?? 0) + 1);
+        expect(JSON.stringify(call.payload['reply_markup'])).toContain(`startapp=post_${postId}`);
+      }
+      expect(perChat.size).toBe(SUBSCRIBERS);
+      expect([...perChat.values()].every((n) => n === 1)).toBe(true);
+
+      // Both workers sent, together never more than 30 calls in any one second at the Bot API.
+      const busiest = maxInAnyWindow(sendTimes.slice(firstSend), 1_000);
+      expect(busiest).toBeLessThanOrEqual(TELEGRAM_BUDGET.messagesPerSecond);
+      // The refused chat: one 429, then its message once, after retry_after (the emulator refuses an earlier retry
+      // with another 429, so [429, 200] means the wait was kept).
+      const refused = toSubscribers().filter((c) => c.status === 429);
+      expect(refused).toHaveLength(1);
+      const chat = refused[0]!.payload['chat_id'];
+      const ofChat = toSubscribers().filter((c) => c.payload['chat_id'] === chat);
+      expect(ofChat.map((c) => c.status)).toEqual([429, 200]);
+      const heldMs = sendAt.get(ofChat[1]!)! - sendAt.get(ofChat[0]!)!;
+      expect(heldMs).toBeGreaterThanOrEqual(20_000 - 50);
+      console.log(
+        `nginx.test: ${SUBSCRIBERS} notifications by 2 workers, busiest second ${busiest} sendMessage calls; ` +
+          `the 429 (retry_after 20) held its chat ${(heldMs / 1000).toFixed(2)} s`,
+      );
+
+      // One request id from nginx's access log to the sender's log line.
+      const accessLog = readFileSync(path.join(confDir, 'access.log'), 'utf8');
+      const accessLine = accessLog.split('\n').find((line) => line.includes(`request_id=${requestId}`));
+      expect(accessLine).toContain(`"POST /api/drafts/${draft.id}/publish HTTP/1.1" 200`);
+      const apiLines = instances.flatMap(logLines).filter((line) => line['requestId'] === requestId);
+      expect(apiLines.map((line) => line['msg'])).toContain('request completed');
+      const { rows: jobs } = await db.client.query<{ request_id: string }>(
+        'select request_id from notify_jobs where post_id = $1',
+        [postId],
+      );
+      expect(jobs).toEqual([{ request_id: requestId }]);
+      const { rows: carried } = await db.client.query<{ request_id: string; n: number }>(
+        'select request_id, count(*)::int as n from deliveries where post_id = $1 group by request_id',
+        [postId],
+      );
+      expect(carried).toEqual([{ request_id: requestId, n: SUBSCRIBERS }]);
+      await vi.waitFor(() => {
+        const sendLines = workers.map((w) =>
+          logLines(w).filter(
+            (line) => line['msg'] === 'Уведомления: отправлено' && (line['requestIds'] as string[]).includes(requestId),
+          ),
+        );
+        // The two worker processes shared the work.
+        for (const lines of sendLines) expect(lines.length).toBeGreaterThan(0);
+        const ids = sendLines.flat().flatMap((line) => line['deliveryIds'] as number[]);
+        expect(new Set(ids).size).toBe(SUBSCRIBERS);
+      });
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it("show each process's request, websocket, queue and delivery figures on its METRICS_PORT, never through nginx", async () => {
+    const scrape = async (p: Running) => {
+      const answer = await request(`http://127.0.0.1:${p.metricsPort}/metrics`);
+      expect(answer.status).toBe(200);
+      return answer.body.toString();
+    };
+    const sum = (texts: string[], name: string, labels: Record<string, string> = {}) =>
+      texts.reduce((total, text) => total + (metricValue(text, name, labels) ?? 0), 0);
+
+    const apis = await Promise.all(instances.map(scrape));
+    for (const text of apis) {
+      expect(metricValue(text, 'autoradar_http_request_duration_seconds_count', { process: 'api' })).toBeGreaterThan(0);
+      expect(metricValue(text, 'autoradar_websocket_connections')).toBeDefined();
+      expect(metricValue(text, 'autoradar_queue_depth', { queue: 'notify_jobs' })).toBe(0);
+      expect(metricValue(text, 'autoradar_pg_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    }
+    // The one publish, answered by one of the two; the websocket clients connected through nginx earlier.
+    const publish = { route: '/api/drafts/:id/publish', method: 'POST', status: '200' };
+    expect(sum(apis, 'autoradar_http_request_duration_seconds_count', publish)).toBe(1);
+    expect(sum(apis, 'autoradar_websocket_connections')).toBeGreaterThan(0);
+    expect(sum(apis, 'autoradar_websocket_messages_total', { direction: 'in' })).toBeGreaterThan(0);
+    expect(sum(apis, 'autoradar_websocket_messages_total', { direction: 'out' })).toBeGreaterThan(0);
+
+    const senders = await Promise.all(workers.map(scrape));
+    const sent = { channel: 'telegram', result: 'sent', process: 'worker' };
+    for (const text of senders) {
+      expect(metricValue(text, 'autoradar_notification_deliveries_total', sent)).toBeGreaterThan(0);
+      expect(metricValue(text, 'autoradar_queue_depth', { queue: 'deliveries' })).toBe(0);
+      expect(metricValue(text, 'autoradar_queue_oldest_age_seconds', { queue: 'deliveries' })).toBe(0);
+    }
+    expect(sum(senders, 'autoradar_notification_deliveries_total', sent)).toBe(SUBSCRIBERS);
+    expect(sum(senders, 'autoradar_telegram_429_total')).toBe(1);
+    expect(sum(senders, 'autoradar_telegram_sends_total')).toBe(SUBSCRIBERS + 1);
+
+    // The bot answered /start by webhook: its own sends and the queues it reads.
+    const botText = await scrape(bot!);
+    expect(metricValue(botText, 'autoradar_telegram_sends_total', { process: 'bot' })).toBeGreaterThanOrEqual(1);
+    expect(metricValue(botText, 'autoradar_queue_depth', { queue: 'notify_jobs' })).toBe(0);
+
+    // Not on the public origin (plain and TLS), nor on an instance's public port.
+    for (const target of [
+      `${origin}/metrics`,
+      `${origin}/metrics/`,
+      `${origin}/metrics?x=1`,
+      `${secureOrigin}/metrics`,
+    ]) {
+      const answer = await request(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body.toString(), target).not.toContain('autoradar_');
+    }
+    const direct = await request(`http://127.0.0.1:${instances[0]!.httpPort}/metrics`);
+    expect(direct.body.toString()).not.toContain('autoradar_http_request_duration_seconds');
   });
 });

@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         // BOT_WEBHOOK_URL set: updates come by webhook (production); otherwise long polling.
         webhook: config.bot.webhook,
         db: db.db,
-        log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) },
+        log: { info: (m, fields) => app.log.info(fields ?? {}, m), error: (o, m) => app.log.error(o, m) },
         // Channels registered as sources: their posts become listings, photos stored beside the uploads. The bot
         // announces on the API's fan-out: one per process.
         channelPosts: { storage: createMediaStorage({ mediaDir: config.mediaDir }), events: app.events },

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { and, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { deliveries, draftMedia, drafts, notifyJobs, postMedia, sessions, type Db } from '@autoradar/db';
 import { mediaKeyFromUrl } from '../media/storage';
+import { housekeepingRemovedTotal } from '../runtime/metrics';
 
 // Housekeeping (issue 30): rows and files nobody needs any more, removed on a schedule by the worker process (and by
 // the API when it runs the notification worker itself, the embedded setup). Each job deletes in batches, so a long
-// backlog never holds one big lock, and answers how many it removed; `onRun` hands the counts to the metrics.
+// backlog never holds one big lock, and answers how many it removed; every run adds its counts to the process's
+// metrics (autoradar_housekeeping_removed_total{job}), and `onRun` sees them too.
 
 const DAY_MS = 86_400_000;
 const BATCH = 1_000;
@@ -214,6 +216,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
       deps.log?.error({ err, job }, `housekeeping: ${job} failed`);
     }
   }
+  for (const [job, n] of Object.entries(counts)) housekeepingRemovedTotal.inc({ job }, n);
   deps.log?.info({ housekeeping: counts }, 'housekeeping done');
   deps.onRun?.(counts);
   return counts;

@@ -26,6 +26,7 @@ import {
   type ListingDeps,
 } from '../listings/listing-lifecycle';
 import { buildListingText } from '../listings/listing-text';
+import { ingestedPostsTotal } from '../runtime/metrics';
 
 export interface IngestPhoto {
   /** 64-bit dHash of the photo (photoDHash), 16 hex digits. */
@@ -114,6 +115,17 @@ const statedPrice = (analysis: PostAnalysis): ListingChanges =>
 
 /** A new post of a source (channel_post, a wall post): publish it, link it to its listing, or count it rejected. */
 export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input: IngestInput): Promise<IngestResult> {
+  return counted(input.source, storePost(deps, index, input));
+}
+
+/** Counts what ingestion did, once its transaction has committed (the metrics, issue 30). */
+async function counted(source: Source, result: Promise<IngestResult>): Promise<IngestResult> {
+  const done = await result;
+  ingestedPostsTotal.inc({ kind: source.kind, via: source.readVia, result: done.status });
+  return done;
+}
+
+async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestInput): Promise<IngestResult> {
   const analysis = analysePost(index, input.text);
   return changeListings(deps, async (l) => {
     const { tx } = l;
@@ -236,6 +248,14 @@ export async function ingestEdit(
   index: AnalysisIndex,
   input: Pick<IngestInput, 'source' | 'messageId' | 'text'>,
 ): Promise<IngestResult> {
+  return counted(input.source, storeEdit(deps, index, input));
+}
+
+async function storeEdit(
+  deps: ListingDeps,
+  index: AnalysisIndex,
+  input: Pick<IngestInput, 'source' | 'messageId' | 'text'>,
+): Promise<IngestResult> {
   return changeListings(deps, async (l) => {
     const { tx } = l;
     const [link] = await tx
@@ -284,6 +304,10 @@ export async function ingestGone(
   deps: ListingDeps,
   input: Pick<IngestInput, 'source' | 'messageId'>,
 ): Promise<IngestResult> {
+  return counted(input.source, storeGone(deps, input));
+}
+
+async function storeGone(deps: ListingDeps, input: Pick<IngestInput, 'source' | 'messageId'>): Promise<IngestResult> {
   return changeListings(deps, async (l) => {
     const { tx } = l;
     const [link] = await tx

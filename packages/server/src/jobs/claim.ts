@@ -3,14 +3,18 @@ import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core'
 import type { Db, DbTransaction } from '@autoradar/db';
 
 // The one job claim (issue 27). Every queue in PostgreSQL is a table whose rows are work; a worker claims a batch in
-// ONE statement: the free rows are picked with FOR UPDATE SKIP LOCKED (workers never wait on each other, a row goes to
-// one of them), and then either
+// two statements: the free rows are picked with FOR UPDATE SKIP LOCKED and LIMIT (workers never wait on each other, a
+// row goes to one of them), and then those keys, still ready and free (rechecked under the row lock, so a caller
+// outside a transaction is safe too), are either
 //   leased  (claimLeased): locked_by = the worker, locked_until = now + lease, attempts + 1 (when the queue counts
 //           them). A worker that dies keeps its rows only until the lease runs out; every later write of a run checks
 //           locked_by, so a late worker cannot overwrite the one that took over. Notification jobs, deliveries and
 //           report orders work this way.
 //   taken   (takeDue): deleted and returned, for work done at most once (the 24-hour guest announcement: a crash
 //           between the claim and the broadcast loses a live nudge only).
+// Not one statement with the pick as a subquery (`WHERE key IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`): on a
+// fresh table PostgreSQL's planner ran it as a nested loop that rescanned the subquery, and the claim took every ready
+// row instead of `limit` (issue 30: one worker took all 300 deliveries of a listing, the other none).
 // Statements run on PostgreSQL and PGlite alike.
 
 type Executor = Db | DbTransaction;
@@ -61,7 +65,8 @@ export async function claimLeased<S extends SelectedFieldsFlat>(
   options: ClaimLeasedOptions<S>,
 ) {
   const ready = and(options.ready, leaseFree(table, options.now));
-  const free = pickFree(db, table, { ...options, ready });
+  const keys = await pickFree(db, table, { ...options, ready });
+  if (keys.length === 0) return [];
   const lease = {
     ...options.set,
     lockedBy: options.workerId,
@@ -71,7 +76,15 @@ export async function claimLeased<S extends SelectedFieldsFlat>(
   return db
     .update(table)
     .set(lease as never)
-    .where(and(inArray(options.key, free), options.ready))
+    .where(
+      and(
+        inArray(
+          options.key,
+          keys.map((row) => row.key),
+        ),
+        ready,
+      ),
+    )
     .returning(options.returning);
 }
 
@@ -81,8 +94,18 @@ export async function takeDue<S extends SelectedFieldsFlat>(
   table: PgTable,
   options: PickOptions & { returning: S },
 ) {
+  const keys = await pickFree(db, table, options);
+  if (keys.length === 0) return [];
   return db
     .delete(table)
-    .where(inArray(options.key, pickFree(db, table, options)))
+    .where(
+      and(
+        inArray(
+          options.key,
+          keys.map((row) => row.key),
+        ),
+        options.ready,
+      ),
+    )
     .returning(options.returning);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
+import { SOURCE_STATES } from '@autoradar/core/aggregation';
 import type { DbHandle } from '@autoradar/db';
 
 // The process's Prometheus metrics (issue 30), served on the internal METRICS_PORT listener (ops-server.ts), never on
@@ -58,9 +59,32 @@ export const telegramSendsTotal = new client.Counter({
   registers: [registry],
 });
 
+export const ingestedPostsTotal = new client.Counter({
+  name: 'autoradar_ingested_posts_total',
+  help:
+    'Source posts through ingestion by source kind (telegram, vk), way of reading (telegram_bot, telegram_preview, ' +
+    'telegram_mtproto, vk_wall) and result (published, linked, known, rejected, updated, unpublished, unknown-message)',
+  labelNames: ['kind', 'via', 'result'] as const,
+  registers: [registry],
+});
+
+export const sourceReadsTotal = new client.Counter({
+  name: 'autoradar_source_reads_total',
+  help: "Scheduled source reads by way of reading and result (ok, or the failure's code: network, not-found, …)",
+  labelNames: ['via', 'result'] as const,
+  registers: [registry],
+});
+
+export const housekeepingRemovedTotal = new client.Counter({
+  name: 'autoradar_housekeeping_removed_total',
+  help: 'Rows removed by housekeeping by job (sessions, deliveries, notifyJobs, draftPhotos)',
+  labelNames: ['job'] as const,
+  registers: [registry],
+});
+
 const queueDepth = new client.Gauge({
   name: 'autoradar_queue_depth',
-  help: 'Rows waiting in a durable queue (notify_jobs, deliveries, orders)',
+  help: 'Rows waiting in a durable queue (notify_jobs, deliveries, orders, source_reads: sources due and not leased)',
   labelNames: ['queue'] as const,
   registers: [registry],
 });
@@ -69,6 +93,13 @@ const queueAge = new client.Gauge({
   name: 'autoradar_queue_oldest_age_seconds',
   help: 'Age of the oldest row waiting and due in a durable queue (0 when empty)',
   labelNames: ['queue'] as const,
+  registers: [registry],
+});
+
+const sourcesByState = new client.Gauge({
+  name: 'autoradar_sources',
+  help: 'Registered sources by state (active, paused, broken): broken ones need the operator',
+  labelNames: ['state'] as const,
   registers: [registry],
 });
 
@@ -97,11 +128,21 @@ async function collectQueues(handle: DbHandle): Promise<void> {
       from deliveries where status in ('pending', 'sending') and due_at <= now()
     union all
     select 'orders', count(*)::int, extract(epoch from now() - min(created_at))::float
-      from orders where status in ('new', 'processing')`);
+      from orders where status in ('new', 'processing')
+    union all
+    select 'source_reads', count(*)::int, extract(epoch from now() - min(next_read_at))::float
+      from sources
+     where state in ('active', 'broken') and read_via <> 'telegram_bot' and next_read_at <= now()
+       and (leased_until is null or leased_until <= now())`);
   for (const row of rows.rows) {
     queueDepth.set({ queue: row.queue }, Number(row.depth));
     queueAge.set({ queue: row.queue }, Math.max(0, Number(row.age ?? 0)));
   }
+  const states = await handle.db.execute<{ state: string; n: number }>(
+    sql`select state::text as state, count(*)::int as n from sources group by state`,
+  );
+  const counted = new Map(states.rows.map((row) => [row.state, Number(row.n)]));
+  for (const state of SOURCE_STATES) sourcesByState.set({ state }, counted.get(state) ?? 0);
 }
 
 /** The Prometheus text of this process: pool and queues refreshed first (a database down leaves the last values). */

@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import { ingestEdit, ingestGone, ingestPost, type IngestPhoto } from '../ingest/ingest-post';
 import type { ListingDeps } from '../listings/listing-lifecycle';
 import type { MediaStorage } from '../media/storage';
+import { sourceReadsTotal } from '../runtime/metrics';
 import { backoffDelay } from './backoff';
 import type { SourceFailure, SourcePost, SourceReader, SourceReadSuccess } from './source-reader';
 import { schedulerMessages } from './sources.messages';
@@ -143,7 +144,8 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
 
   async function claim(now: Date): Promise<Source[]> {
     return db.transaction(async (tx) => {
-      const due = tx
+      // Picked first, then leased by id (jobs/claim.ts: as one statement, the planner may claim past the limit).
+      const due = await tx
         .select({ id: sources.id })
         .from(sources)
         .where(
@@ -157,10 +159,16 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
         .orderBy(asc(sources.nextReadAt), asc(sources.id))
         .limit(tuning.batchSize)
         .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
       return tx
         .update(sources)
         .set({ leasedBy: workerId, leasedUntil: new Date(now.getTime() + tuning.leaseMs) })
-        .where(inArray(sources.id, due))
+        .where(
+          inArray(
+            sources.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning();
     });
   }
@@ -313,6 +321,7 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
     const reader = options.readers[via];
     if (!reader) {
       report.readFailed++;
+      sourceReadsTotal.inc({ via, result: 'no-reader' });
       await fail(source, { code: 'auth', message: schedulerMessages.noReader(via) }, clock());
       return;
     }
@@ -326,16 +335,19 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
       });
       if (!outcome.ok) {
         report.readFailed++;
+        sourceReadsTotal.inc({ via, result: outcome.failure.code });
         await fail(source, outcome.failure, clock());
         return;
       }
       await ingestRead(source, outcome, report);
       report.readOk++;
+      sourceReadsTotal.inc({ via, result: 'ok' });
       await succeed(source, outcome, clock());
     } catch (err) {
       // A bug or the database: nothing of this read is trusted; the cursor stays and the source is tried again.
       log.error({ err, source: source.id }, 'source read failed');
       report.readFailed++;
+      sourceReadsTotal.inc({ via, result: 'error' });
       const detail = err instanceof Error ? err.message.slice(0, 200) : String(err);
       await fail(source, { code: 'network', message: schedulerMessages.unexpected(detail) }, clock()).catch(
         (e: unknown) => log.error({ err: e, source: source.id }, 'source release failed'),
