@@ -151,8 +151,9 @@ function isRunning(pid: number): boolean {
 }
 
 /** A throw-away in-memory PGlite database (tests, scripts). Not migrated: call `migrateDb`. */
-export async function createMemoryDb(): Promise<PgliteDbHandle> {
-  return pgliteHandle(await PGlite.create({ extensions: { pg_trgm } }));
+/** An in-memory PGlite; `loadDataDir`: starting from a dump of another one's data folder (`dumpDataDir`). */
+export async function createMemoryDb(options: { loadDataDir?: Blob } = {}): Promise<PgliteDbHandle> {
+  return pgliteHandle(await PGlite.create({ extensions: { pg_trgm }, ...options }));
 }
 
 function pgliteHandle(client: PGlite, unlock: () => void = () => {}): PgliteDbHandle {

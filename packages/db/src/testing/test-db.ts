@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDb, createMemoryDb, describeError, redactDatabaseUrl, type DbHandle } from '../client';
-import { migrateDb } from '../migrate';
+import { migrateDb, migrationsFolder } from '../migrate';
 
 export type DbTarget = { name: 'pglite' | 'postgres' };
 
@@ -64,7 +66,116 @@ async function dropStaleTestDatabases(): Promise<void> {
         await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
       }
     }
+    // Templates of other migration sets (another checkout may still use one: only those untouched for 6 hours).
+    const templates = await admin
+      .query<{ datname: string; modified: Date }>(
+        `select datname, (pg_stat_file('base/' || oid || '/PG_VERSION')).modification as modified
+           from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
+      )
+      .catch(() => ({ rows: [] }));
+    for (const { datname, modified } of templates.rows) {
+      if (
+        datname !== `${TEMPLATE_PREFIX}${migrationsFingerprint}` &&
+        Date.now() - modified.getTime() > STALE_AFTER_MS
+      ) {
+        await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+      }
+    }
   });
+}
+
+// Migrating a fresh database costs ~1.7 s of CPU on PGlite and about as long on PostgreSQL, and a full test run
+// creates some 500 of them. So the committed migrations are applied once per set of migration files: PGlite's
+// migrated data folder is kept as a dump in the system's temporary folder (every test process loads it), and
+// PostgreSQL copies a migrated template database (`CREATE DATABASE … TEMPLATE`). Both are keyed by a hash of the
+// migration files (and PGlite's installed version), so a new migration makes a new snapshot; the database a test gets
+// is the same as migrating it would give. docs/decisions.md, "Test databases from one migrated snapshot".
+
+/** A hash of every migration file and of the PGlite build that reads the dump. */
+const migrationsFingerprint = (() => {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(entry.name).update(readFileSync(file));
+    }
+  };
+  walk(migrationsFolder);
+  hash.update(import.meta.resolve('@electric-sql/pglite'));
+  return hash.digest('hex').slice(0, 16);
+})();
+
+let pgliteDump: Promise<Blob> | undefined;
+
+/** The migrated PGlite data folder as a dump: read from the temporary folder, or made once and written there. */
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteDump ??= (async () => {
+    const file = path.join(os.tmpdir(), `autoradar-test-pglite-${migrationsFingerprint}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const handle = await createMemoryDb();
+    try {
+      await migrateDb(handle);
+      const dump = await handle.client.dumpDataDir('none');
+      // Written under a unique name and renamed: a process reading it never sees half a file.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await handle.close();
+    }
+  })();
+  return pgliteDump;
+}
+
+/**
+ * Runs a statement that needs the source database without connections (`55006`, object in use): a backend of a pool
+ * just closed may still be on its way out, so it is tried again for a few seconds.
+ */
+async function whenUnused(run: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await run();
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const TEMPLATE_PREFIX = 'ar_tpl_';
+const TEMPLATE_LOCK_KEY = 7_301_190_422_381_002n;
+let template: Promise<string> | undefined;
+
+/** The migrated template database of this set of migrations, made by the first process that needs it. */
+function migratedTemplate(): Promise<string> {
+  template ??= withAdmin(async (admin) => {
+    const name = `${TEMPLATE_PREFIX}${migrationsFingerprint}`;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY.toString()]);
+    try {
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (rowCount) return name;
+      // Migrated under another name and renamed when done: a template that exists is complete.
+      const building = `${TEST_DB_PREFIX}${Date.now().toString(36)}_tpl${randomBytes(3).toString('hex')}`;
+      await admin.query(`create database "${building}"`);
+      const url = new URL(testDatabaseUrl);
+      url.pathname = `/${building}`;
+      const handle = await createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+      try {
+        await migrateDb(handle);
+      } finally {
+        await handle.close();
+      }
+      await whenUnused(() => admin.query(`alter database "${building}" rename to "${name}"`));
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY.toString()]);
+    }
+  });
+  template.catch(() => (template = undefined));
+  return template;
 }
 
 /**
@@ -73,9 +184,7 @@ async function dropStaleTestDatabases(): Promise<void> {
  */
 export async function createTestDb(target: DbTarget): Promise<DbHandle> {
   if (target.name === 'pglite') {
-    const handle = await createMemoryDb();
-    await migrateDb(handle);
-    return handle;
+    return createMemoryDb({ loadDataDir: await migratedPgliteDump() });
   }
 
   if (postgresProblem) throw new Error(unavailableMessage(postgresProblem));
@@ -83,14 +192,14 @@ export async function createTestDb(target: DbTarget): Promise<DbHandle> {
   await staleSweep;
 
   const name = `${TEST_DB_PREFIX}${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`create database "${name}"`));
+  const from = await migratedTemplate();
+  await withAdmin((admin) => whenUnused(() => admin.query(`create database "${name}" template "${from}"`)));
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
 
   let handle: DbHandle;
   try {
     handle = await createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-    await migrateDb(handle);
   } catch (err) {
     await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`)).catch(() => {});
     throw err;
