@@ -1,5 +1,5 @@
 import { createDb, migrateDb } from '@autoradar/db';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '@autoradar/server/config/config';
 import { grantAdmin } from '../modules/users/grant-admin';
 
 // pnpm --filter @autoradar/api admin:grant <telegram id|email>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTelegramApi } from '@autoradar/server/telegram-api';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 import { createMailer, outboxDirOf } from '@autoradar/server/mail';
 import { createStaffNotifier, type StaffNotifier } from './staff-notifier';
 

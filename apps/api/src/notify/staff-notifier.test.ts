@@ -7,7 +7,7 @@ import {
   type TelegramApiOptions,
 } from '@autoradar/server/telegram-api';
 import { blockedByUser, startBotApiEmulator, tooManyRequests } from '@autoradar/bot/testing/bot-api-emulator';
-import { loadConfig } from '../config';
+import { loadConfig } from '@autoradar/server/config/config';
 import { createMailer } from '@autoradar/server/mail';
 import { startSmtpSink } from '@autoradar/server/testing/smtp-sink';
 import { createStaffNotifier } from './staff-notifier';

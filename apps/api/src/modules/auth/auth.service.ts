@@ -1,6 +1,6 @@
 import { encodeRedirectPath, getSafeRedirectPath } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
-import type { Config } from '../../config';
+import type { Config } from '@autoradar/server/config/config';
 import { DomainError } from '@autoradar/server/domain-error';
 import { cleanEmail, cleanProfile, cleanProfileName } from '../users/profile-text';
 import { findUserByTelegramId, upsertTelegramUser, upsertYandexUser } from '../users/users.repo';
