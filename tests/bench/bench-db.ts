@@ -80,3 +80,12 @@ export async function createPickTables(
   );
   return rows[0]!;
 }
+
+/**
+ * The joins that pick a model `m`, a city `c` and a year `y.year` inside the model's years for each generated row, from
+ * a lateral `r` of random() columns named model, city and year (createPickTables' sizes in `picks`).
+ */
+export const pickJoins = (picks: { models: number; cities: number }) =>
+  `join bench_models m on m.rn = 1 + floor(${picks.models} * power(r.model, 3))::int
+       join bench_cities c on c.rn = 1 + floor(${picks.cities} * power(r.city, 2))::int
+       cross join lateral (select m.year_from + floor(r.year * (m.year_to - m.year_from + 1))::int as year) y`;

@@ -2,7 +2,7 @@
 // generate_series SQL with the secondary indexes dropped during the load and rebuilt after it.
 import type { PostgresDbHandle } from '@autoradar/db';
 import { seedListingsFromSelect } from '@autoradar/server/listings/seed-listings';
-import { createPickTables, dropSecondaryIndexes, openBenchDatabase } from './bench-db';
+import { createPickTables, dropSecondaryIndexes, openBenchDatabase, pickJoins } from './bench-db';
 
 export const BENCH_DATABASE_URL = process.env['BENCH_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/ar_bench';
 
@@ -55,7 +55,7 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
     // Secondary indexes are rebuilt after the load: one sorted build instead of a million GIN insertions.
     const indexes = await dropSecondaryIndexes(client, ['posts', 'post_media', 'post_prices']);
     await client.query(`select setseed(0.42)`);
-    const { models, cities } = await createPickTables(client, { minYear: 1990 });
+    const picks = await createPickTables(client, { minYear: 1990 });
 
     // Popular models and big cities dominate (power-law picks); one listing about every 31 s over a year, so ids
     // grow with time and the last 24 hours hold ~2 700 listings; every 7th is the product's own.
@@ -112,9 +112,7 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
        from generate_series(1, ${count}) g
        cross join lateral (select random() as model, random() as city, random() as year, random() as price, random() as mileage
                            where g > 0) r
-       join bench_models m on m.rn = 1 + floor(${models} * power(r.model, 3))::int
-       join bench_cities c on c.rn = 1 + floor(${cities} * power(r.city, 2))::int
-       cross join lateral (select m.year_from + floor(r.year * (m.year_to - m.year_from + 1))::int as year) y`,
+       ${pickJoins(picks)}`,
     );
     log(
       `${count.toLocaleString('ru-RU')} объявлений и их цены: ${((performance.now() - started) / 1000).toFixed(1)} с`,

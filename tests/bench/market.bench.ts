@@ -10,7 +10,7 @@ import { seedListings } from '@autoradar/server/listings/seed-listings';
 import { seedListingsFromSelect } from '@autoradar/server/listings/seed-listings';
 import { createMarketEstimator } from '@autoradar/server/market/market-estimator';
 import { recomputeMarket } from '@autoradar/server/market/recompute-market';
-import { createPickTables, dropSecondaryIndexes, openBenchDatabase } from './bench-db';
+import { createPickTables, dropSecondaryIndexes, openBenchDatabase, pickJoins } from './bench-db';
 
 const url = process.env['MARKET_BENCH_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/market_bench';
 const option = (name: string, fallback: number) => {
@@ -31,7 +31,7 @@ async function seed(handle: PostgresDbHandle): Promise<void> {
     // The text indexes are not rebuilt (the job never reads them); the rest come back after the load.
     const indexes = await dropSecondaryIndexes(client, ['posts', 'post_prices']);
     await client.query(`select setseed(0.33)`);
-    const { models, cities } = await createPickTables(client, { minYear: 1995 });
+    const picks = await createPickTables(client, { minYear: 1995 });
     const started = performance.now();
     // Popular models and big cities dominate; every listing inside the last 89 days; a price that falls with age
     // and mileage, with ±25 % noise and one in 200 a placeholder or a typo.
@@ -61,9 +61,7 @@ async function seed(handle: PostgresDbHandle): Promise<void> {
        from generate_series(1, ${count}) g
        cross join lateral (select random() as model, random() as city, random() as year, random() as price,
                                   random() as mileage, random() as age where g > 0) r
-       join bench_models m on m.rn = 1 + floor(${models} * power(r.model, 3))::int
-       join bench_cities c on c.rn = 1 + floor(${cities} * power(r.city, 2))::int
-       cross join lateral (select m.year_from + floor(r.year * (m.year_to - m.year_from + 1))::int as year) y`,
+       ${pickJoins(picks)}`,
     );
     log(`${count.toLocaleString('ru-RU')} объявлений: ${seconds(performance.now() - started)} с`);
     for (const index of indexes.filter((i) => !/fts|trgm/.test(i.name))) await client.query(index.def);
