@@ -65,8 +65,11 @@ const INSIDE = [
       ? 'media/ knows no HTTP: it throws its own errors and http/ answers them'
       : null,
   (file, target) =>
-    file === 'apps/api/src/config.ts' && /^apps\/api\/src\/[^/]+\//.test(target)
-      ? 'config.ts is read by every part of the API, so it imports none of their folders'
+    !isTest(file) &&
+    file.startsWith('packages/server/src/config/') &&
+    /^packages\/server\/src\//.test(target) &&
+    !target.startsWith('packages/server/src/config/')
+      ? 'config/ is read by every process and every part of them, so it imports none of their folders'
       : null,
 ];
 

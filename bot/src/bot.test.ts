@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_DISABLED_MESSAGE } from './bot';
-import { startBotApiEmulator, tooManyRequests } from './testing/bot-api-emulator';
+import { startBotApiEmulator, tooManyRequests } from '@autoradar/server/testing/bot-api-emulator';
 import { createTestBot, TEST_BOT_TOKEN, textUpdate } from './testing/test-bot';
 
 describe('bot', () => {

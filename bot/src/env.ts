@@ -43,7 +43,7 @@ export function botEnvOf(config: Config) {
 
 /**
  * With NODE_ENV=production, the first secret of this process that is a default, short or not random, as the one-line
- * start error naming it (the API's rule, apps/api/src/config.ts); null otherwise. REVERB_APP_SECRET signs the events
+ * start error naming it (the API's rule, packages/server/src/config/config.ts); null otherwise. REVERB_APP_SECRET signs the events
  * the bot publishes, so its default counts; BOT_WEBHOOK_SECRET only when set (derived from the token otherwise).
  */
 export function botSecretProblem(env: Record<string, string | undefined> = process.env): string | null {

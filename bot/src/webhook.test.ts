@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBot, type BotDeps } from './bot';
-import { startBotApiEmulator } from './testing/bot-api-emulator';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { TEST_BOT_TOKEN, testBotDeps, textUpdate } from './testing/test-bot';
 import { readBotWebhookEnv, resolveBotWebhook } from './webhook';
 

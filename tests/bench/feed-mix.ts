@@ -4,6 +4,7 @@
 // price one year never reaches) come up as they do in real traffic.
 import type { PostgresDbHandle } from '@autoradar/db';
 import { BENCH_TEXT_QUERY } from './feed-seed';
+import { seededRandom } from '@autoradar/core/seeded-random';
 
 export interface MixBody {
   brands?: number[];
@@ -40,18 +41,6 @@ const TEXTS = [
   'зимняя резина',
 ];
 
-/** A deterministic generator (mulberry32), so two runs send the same bodies. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random listings to draw filters from (ids are dense in the seeded database). */
 async function sampleListings(handle: PostgresDbHandle, n: number, random: () => number): Promise<Sample[]> {
   const { rows } = await handle.client.query<{ lo: string; hi: string }>(
@@ -72,7 +61,7 @@ async function sampleListings(handle: PostgresDbHandle, n: number, random: () =>
 /** `n` distinct bodies: 70 % with a brand (half of those with its model), 30 % a city, 50 % a price range, 40 % a
  * year range, 10 % text, 20 % a deep page from a random listing's cursor. */
 export async function distinctMix(handle: PostgresDbHandle, n: number, seed = 21): Promise<MixBody[]> {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const samples = await sampleListings(handle, n * 6, random);
   let next = 0;
   const draw = () => samples[next++ % samples.length]!;

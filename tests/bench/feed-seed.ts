@@ -1,7 +1,8 @@
 // Seeds the feed benchmark's own PostgreSQL database (never the tests' one) with realistic listings, fast:
 // generate_series SQL with the secondary indexes dropped during the load and rebuilt after it.
-import { createDb, importReferenceData, migrateDb, type PostgresDbHandle } from '@autoradar/db';
+import type { PostgresDbHandle } from '@autoradar/db';
 import { seedListingsFromSelect } from '@autoradar/server/listings/seed-listings';
+import { createPickTables, dropSecondaryIndexes, openBenchDatabase, pickJoins } from './bench-db';
 
 export const BENCH_DATABASE_URL = process.env['BENCH_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/ar_bench';
 
@@ -11,37 +12,10 @@ export const BENCH_TEXT_SHARE = 0.1;
 
 const log = (msg: string) => console.log(`[seed] ${msg}`);
 
-/** Creates the database, or drops and creates it again when `fresh` (a half-finished load leaves no trace). */
-async function createDatabase(url: string, fresh: boolean): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test' || name === 'postgres') {
-    throw new Error(`BENCH_DATABASE_URL должен указывать на отдельную базу для бенчмарка, а не «${name}»`);
-  }
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const handle = (await createDb({ databaseUrl: admin.toString(), dataDir: '.' })) as PostgresDbHandle;
-  try {
-    if (fresh) await handle.client.query(`drop database if exists "${name}" with (force)`);
-    const { rows } = await handle.client.query('select 1 from pg_database where datname = $1', [name]);
-    if (rows.length === 0) {
-      await handle.client.query(`create database "${name}"`);
-      log(`создана база ${name}`);
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Opens the benchmark database, migrated, with reference data and at least `count` listings. */
 export async function ensureBenchData(opts: { count: number; reseed: boolean }): Promise<PostgresDbHandle> {
-  const open = async (fresh: boolean) => {
-    await createDatabase(BENCH_DATABASE_URL, fresh);
-    const handle = (await createDb({ databaseUrl: BENCH_DATABASE_URL, dataDir: '.' })) as PostgresDbHandle;
-    await migrateDb(handle);
-    await importReferenceData(handle.db);
-    return handle;
-  };
+  const open = (fresh: boolean) =>
+    openBenchDatabase(BENCH_DATABASE_URL, { fresh, variable: 'BENCH_DATABASE_URL', log });
   let handle = await open(opts.reseed);
   // A finished load ends with the marker row; anything else is rebuilt from an empty database.
   const { rows } = await handle.client
@@ -52,6 +26,11 @@ export async function ensureBenchData(opts: { count: number; reseed: boolean }):
     log(
       `база уже содержит ${existing.toLocaleString('ru-RU')} объявлений: используем их (--reseed, чтобы пересоздать)`,
     );
+    // A database seeded before issue 33 has no estimates: they are added once.
+    const { rows: estimates } = await handle.client.query<{ any: boolean }>(
+      'select exists (select 1 from market_estimates) as any',
+    );
+    if (!estimates[0]?.any) await seedMarketEstimates(handle);
     return handle;
   }
   if (!opts.reseed) {
@@ -74,26 +53,9 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
   try {
     await client.query(`set maintenance_work_mem = '1GB'`);
     // Secondary indexes are rebuilt after the load: one sorted build instead of a million GIN insertions.
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.indexname as name, i.indexdef as def from pg_indexes i
-       where i.tablename in ('posts', 'post_media', 'post_prices')
-         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    );
-    for (const index of indexes) await client.query(`drop index if exists "${index.name}"`);
-
+    const indexes = await dropSecondaryIndexes(client, ['posts', 'post_media', 'post_prices']);
     await client.query(`select setseed(0.42)`);
-    await client.query(`create temp table bench_models as
-      select row_number() over (order by b.popular desc, b.position, m.id) as rn, m.id as model_id, b.id as brand_id,
-             b.name as brand, m.name as model,
-             greatest(coalesce(m.year_from, 1995), 1990) as year_from, least(coalesce(m.year_to, 2026), 2026) as year_to
-      from models m join brands b on b.id = m.brand_id
-      where b.kind = 'car' and coalesce(m.year_from, 1995) <= 2026`);
-    await client.query(`create temp table bench_cities as
-      select row_number() over (order by population desc nulls last, id) as rn, id, city from cities order by rn limit 200`);
-    const { rows: sizes } = await client.query<{ models: number; cities: number }>(
-      `select (select count(*)::int from bench_models) as models, (select count(*)::int from bench_cities) as cities`,
-    );
-    const { models, cities } = sizes[0]!;
+    const picks = await createPickTables(client, { minYear: 1990 });
 
     // Popular models and big cities dominate (power-law picks); one listing about every 31 s over a year, so ids
     // grow with time and the last 24 hours hold ~2 700 listings; every 7th is the product's own.
@@ -150,9 +112,7 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
        from generate_series(1, ${count}) g
        cross join lateral (select random() as model, random() as city, random() as year, random() as price, random() as mileage
                            where g > 0) r
-       join bench_models m on m.rn = 1 + floor(${models} * power(r.model, 3))::int
-       join bench_cities c on c.rn = 1 + floor(${cities} * power(r.city, 2))::int
-       cross join lateral (select m.year_from + floor(r.year * (m.year_to - m.year_from + 1))::int as year) y`,
+       ${pickJoins(picks)}`,
     );
     log(
       `${count.toLocaleString('ru-RU')} объявлений и их цены: ${((performance.now() - started) / 1000).toFixed(1)} с`,
@@ -170,4 +130,25 @@ async function seed(handle: PostgresDbHandle, count: number): Promise<void> {
   } finally {
     client.release();
   }
+  await seedMarketEstimates(handle);
+}
+
+/**
+ * A market estimate for 95 % of the listings (the market job's share on its own 1M seed: 948 712), so the feed's
+ * per-card estimate lookup (listings/post-row.ts) finds a row as in production. Values only look plausible: the feed
+ * reads them, it never judges them.
+ */
+async function seedMarketEstimates(handle: PostgresDbHandle): Promise<void> {
+  const started = performance.now();
+  await handle.client.query(
+    `insert into market_estimates (post_id, low, median, high, comparables, verdict)
+     select p.id, e.median * 85 / 100, e.median, e.median * 115 / 100, 9 + (p.id % 190)::int,
+            (case when p.price < e.median * 95 / 100 then 'good' when p.price > e.median * 105 / 100 then 'high'
+                  else 'fair' end)::market_verdict
+     from posts p cross join lateral (select p.price * (90 + p.id % 21) / 100 as median) e
+     where p.price is not null and p.id % 20 <> 0
+     on conflict do nothing`,
+  );
+  await handle.client.query('vacuum analyze market_estimates');
+  log(`оценки рынка (95 % объявлений): ${((performance.now() - started) / 1000).toFixed(1)} с`);
 }

@@ -4,12 +4,13 @@
 // Options: --count=1000000 (listings, all inside the 90-day window, so every one is read)  --reseed
 // The database is its own (MARKET_BENCH_DATABASE_URL, default market_bench on 127.0.0.1), never the tests' one. It is
 // seeded once per count with generate_series through seedListingsFromSelect (the listings module's bulk writer).
-import { createDb, importReferenceData, migrateDb, type PostgresDbHandle } from '@autoradar/db';
+import type { PostgresDbHandle } from '@autoradar/db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { seedListings } from '@autoradar/server/listings/seed-listings';
 import { seedListingsFromSelect } from '@autoradar/server/listings/seed-listings';
 import { createMarketEstimator } from '@autoradar/server/market/market-estimator';
 import { recomputeMarket } from '@autoradar/server/market/recompute-market';
+import { createPickTables, dropSecondaryIndexes, openBenchDatabase, pickJoins } from './bench-db';
 
 const url = process.env['MARKET_BENCH_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/market_bench';
 const option = (name: string, fallback: number) => {
@@ -21,50 +22,16 @@ const reseed = process.argv.includes('--reseed');
 const log = (msg: string) => console.log(`[market] ${msg}`);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-async function open(fresh: boolean): Promise<PostgresDbHandle> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test' || name === 'postgres')
-    throw new Error(`MARKET_BENCH_DATABASE_URL должен указывать на отдельную базу, а не «${name}»`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const a = (await createDb({ databaseUrl: admin.toString(), dataDir: '.' })) as PostgresDbHandle;
-  try {
-    if (fresh) await a.client.query(`drop database if exists "${name}" with (force)`);
-    const { rows } = await a.client.query('select 1 from pg_database where datname = $1', [name]);
-    if (rows.length === 0) await a.client.query(`create database "${name}"`);
-  } finally {
-    await a.close();
-  }
-  const handle = (await createDb({ databaseUrl: url, dataDir: '.' })) as PostgresDbHandle;
-  await migrateDb(handle);
-  await importReferenceData(handle.db);
-  return handle;
-}
+const open = (fresh: boolean) => openBenchDatabase(url, { fresh, variable: 'MARKET_BENCH_DATABASE_URL' });
 
 async function seed(handle: PostgresDbHandle): Promise<void> {
   const client = await handle.client.connect();
   try {
     await client.query(`set maintenance_work_mem = '512MB'`);
     // The text indexes are not rebuilt (the job never reads them); the rest come back after the load.
-    const { rows: indexes } = await client.query<{ name: string; def: string }>(
-      `select i.indexname as name, i.indexdef as def from pg_indexes i
-       where i.tablename in ('posts', 'post_prices')
-         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    );
-    for (const index of indexes) await client.query(`drop index if exists "${index.name}"`);
+    const indexes = await dropSecondaryIndexes(client, ['posts', 'post_prices']);
     await client.query(`select setseed(0.33)`);
-    await client.query(`create temp table bench_models as
-      select row_number() over (order by b.popular desc, b.position, m.id) as rn, m.id as model_id, b.id as brand_id,
-             b.name as brand, m.name as model, 1 + (m.id % 7) * 0.35 as tier,
-             greatest(coalesce(m.year_from, 1995), 1995) as year_from, least(coalesce(m.year_to, 2026), 2026) as year_to
-      from models m join brands b on b.id = m.brand_id
-      where b.kind = 'car' and coalesce(m.year_from, 1995) <= 2026`);
-    await client.query(`create temp table bench_cities as
-      select row_number() over (order by population desc nulls last, id) as rn, id, city from cities order by rn limit 200`);
-    const { rows } = await client.query<{ models: number; cities: number }>(
-      `select (select count(*)::int from bench_models) as models, (select count(*)::int from bench_cities) as cities`,
-    );
-    const { models, cities } = rows[0]!;
+    const picks = await createPickTables(client, { minYear: 1995 });
     const started = performance.now();
     // Popular models and big cities dominate; every listing inside the last 89 days; a price that falls with age
     // and mileage, with ±25 % noise and one in 200 a placeholder or a typo.
@@ -94,9 +61,7 @@ async function seed(handle: PostgresDbHandle): Promise<void> {
        from generate_series(1, ${count}) g
        cross join lateral (select random() as model, random() as city, random() as year, random() as price,
                                   random() as mileage, random() as age where g > 0) r
-       join bench_models m on m.rn = 1 + floor(${models} * power(r.model, 3))::int
-       join bench_cities c on c.rn = 1 + floor(${cities} * power(r.city, 2))::int
-       cross join lateral (select m.year_from + floor(r.year * (m.year_to - m.year_from + 1))::int as year) y`,
+       ${pickJoins(picks)}`,
     );
     log(`${count.toLocaleString('ru-RU')} объявлений: ${seconds(performance.now() - started)} с`);
     for (const index of indexes.filter((i) => !/fts|trgm/.test(i.name))) await client.query(index.def);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildApp } from './app';
-import { loadConfig, type Config } from './config';
+import { loadConfig, type Config } from '@autoradar/server/config/config';
 
 // A throw-away pair of built apps, so these tests do not depend on `pnpm build` having run.
 function fakeDist(): { web: string; miniapp: string; media: string } {

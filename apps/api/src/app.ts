@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
-import type { Config } from './config';
+import type { Config } from '@autoradar/server/config/config';
 import { errorServerOptions, registerErrorHandling } from './plugins/errors';
 import { registerEdgeHeaders } from './plugins/edge-headers';
 import { registerSpa } from './plugins/spa';

@@ -8,7 +8,7 @@ import { startOpsServers } from '@autoradar/server/runtime/ops-server';
 import { seedDemoListings } from '@autoradar/server/listings/demo-listings';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from '@autoradar/server/config/config';
 import { createMediaStorage } from '@autoradar/server/media/storage';
 import { describeRealtimeServer, startRealtimeFromConfig } from './realtime/realtime.plugin';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { filters, users, type Db } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { startBotApiEmulator } from '../testing/bot-api-emulator';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { createTestBot, testBotInfo as botInfo } from '../testing/test-bot';
 
 // /help, /filters with pause and resume buttons, /stop, the notification's pause button and my_chat_member, against

@@ -187,7 +187,7 @@ export const NoBodySchema = z.void();
 export const MESSAGE_MAX_LENGTH = 1_000;
 /**
  * Names in answers: reference names (100), listing titles, and user names, which the API caps at this when it stores
- * them (apps/api/src/modules/users/profile-text.ts).
+ * them (packages/server/src/users/profile-text.ts).
  */
 export const NAME_MAX_LENGTH = 255;
 /** RFC 5321's longest deliverable address; longer ones are not stored. */

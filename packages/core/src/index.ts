@@ -16,6 +16,7 @@ export * from './format-price';
 export * from './format-rate';
 export * from './format-time-ago';
 export * from './generate-ticket-number';
+export * from './seeded-random';
 export * from './get-payment-sum';
 export * from './get-safe-redirect-path';
 export * from './get-test-period-state';

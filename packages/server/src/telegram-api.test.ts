@@ -10,7 +10,7 @@ import {
 } from './telegram-api';
 
 // The sending behaviour (429 retry_after, 403, throttling) is tested against the Bot API emulator where it is used:
-// apps/api/src/notify/staff-notifier.test.ts and bot/src/bot.test.ts.
+// packages/server/src/notify/staff-notifier.test.ts and bot/src/bot.test.ts.
 
 describe('telegram-api', () => {
   it('cuts texts to Telegram’s limits and leaves shorter ones alone', () => {

@@ -12,7 +12,7 @@ import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { startFakeYandex } from '@autoradar/api/testing/fake-yandex';
 import { signInitData, signWidgetFields } from '@autoradar/api/testing/telegram-signatures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
-import type { Config } from '@autoradar/api/config';
+import type { Config } from '@autoradar/server/config/config';
 import { operations, type Operation } from './operations';
 import { encodeQuery, fieldText, percentEncode, toJsonText, type Example, type ResolvedRequest } from './requests';
 import { FilePart, STRING_CLASSES } from './values';

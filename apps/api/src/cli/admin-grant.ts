@@ -1,6 +1,6 @@
 import { createDb, migrateDb } from '@autoradar/db';
-import { ConfigError, loadConfig } from '../config';
-import { grantAdmin } from '../modules/users/grant-admin';
+import { ConfigError, loadConfig } from '@autoradar/server/config/config';
+import { grantAdmin } from '@autoradar/server/users/grant-admin';
 
 // pnpm --filter @autoradar/api admin:grant <telegram id|email>
 const identifier = process.argv[2];

@@ -7,7 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { compareRoutesWithContract, contract, type OpenApiDocument, type RegisteredRoute } from '@autoradar/contract';
 import { createMemoryDb, migrateDb, type DbHandle } from '@autoradar/db';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '@autoradar/server/config/config';
 import { readJson } from '../testing/read-json';
 import { isContractRoute } from './route';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { createMarketEstimator, type MarketEstimator } from '@autoradar/server/market/market-estimator';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 
 /**
  * The market estimates job (issue 33) inside the API process, beside the notification worker and under the same

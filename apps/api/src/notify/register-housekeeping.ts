@@ -6,7 +6,7 @@ import {
   type Housekeeping,
 } from '@autoradar/server/housekeeping/housekeeping';
 import { createMediaStorage } from '@autoradar/server/media/storage';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 
 /**
  * Housekeeping (issue 30) runs where the notification worker runs: here when the API runs it (the embedded setup,

@@ -6,7 +6,7 @@ import { createNotifyTelegramApi } from '@autoradar/server/notify/notify-telegra
 import { createNotifyWorker, type NotifyWorker } from '@autoradar/server/notify/notify-worker';
 import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import { wakeOnPriceChanges } from '@autoradar/server/notify/wake-on-price-changes';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 
 /**
  * The saved-filter notification worker inside the API process (the embedded default, beside the bot): it starts with

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createTelegramApi } from '@autoradar/server/telegram-api';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 import { createMailer, outboxDirOf } from '@autoradar/server/mail';
-import { createStaffNotifier, type StaffNotifier } from './staff-notifier';
+import { createStaffNotifier, type StaffNotifier } from '@autoradar/server/notify/staff-notifier';
 
 /**
  * The staff notifier of the configuration: the bot writes to STAFF_CHAT_ID when BOT_TOKEN is set, e-mail goes to

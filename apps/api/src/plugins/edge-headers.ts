@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import { parseOriginRule } from '../origin-rules';
+import type { Config } from '@autoradar/server/config/config';
+import { parseOriginRule } from '@autoradar/server/config/origin-rules';
 import { defaultAllowedOrigins, isOriginAllowed } from '../realtime/origins';
 import { shellConfigScript, type ShellSettings } from './spa';
 

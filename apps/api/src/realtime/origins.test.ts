@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOriginRule } from '../origin-rules';
+import { parseOriginRule } from '@autoradar/server/config/origin-rules';
 import { defaultAllowedOrigins, isOriginAllowed } from './origins';
 
 const rules = (...entries: string[]) => entries.map(parseOriginRule);

@@ -1,4 +1,4 @@
-import type { OriginRule } from '../origin-rules';
+import type { OriginRule } from '@autoradar/server/config/origin-rules';
 
 // Which pages may open a websocket, by the rules of REVERB_ALLOWED_ORIGINS (their syntax: ../origin-rules.ts).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '@autoradar/server/config/config';
 import { createLocalBus } from './bus';
 import { silentLog } from './log';
 import { realtimeServerOptions } from './realtime.plugin';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@autoradar/db';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 import { broadcastingAuthRoutes } from './broadcasting-auth.routes';
 import { createBroadcaster, type Broadcaster } from './broadcaster';
 import { createLocalBus, type RealtimeBus } from './bus';

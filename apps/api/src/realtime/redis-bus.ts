@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { maskSecret } from '../config';
+import { maskSecret } from '@autoradar/server/config/config';
 import { parseRealtimeMessage, type RealtimeBus, type RealtimeListener, type RealtimeMessage } from './bus';
 import type { RealtimeLog } from './log';
 

@@ -8,7 +8,7 @@ import type { RealtimeBus, RealtimeMessage } from './bus';
 import { answerClientError } from '../plugins/errors';
 import { createHttpApiHandler } from './http-api';
 import { silentLog, type RealtimeLog } from './log';
-import { parseOriginRule, type OriginRule } from '../origin-rules';
+import { parseOriginRule, type OriginRule } from '@autoradar/server/config/origin-rules';
 import { isOriginAllowed } from './origins';
 import {
   PING_FRAME,

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 import { createApiCloudProvider } from '@autoradar/server/reports/api-cloud.provider';
 import type { ReportProvider } from '@autoradar/server/reports/report.provider';
 import { createSandboxProvider } from '@autoradar/server/reports/sandbox.provider';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@autoradar/db';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 import { createReportProvider } from './create-report-provider';
 import { createOrderWorker, type OrderWorker } from '@autoradar/server/reports/order-worker';
 import type { ReportProvider } from '@autoradar/server/reports/report.provider';

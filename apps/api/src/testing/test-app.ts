@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { users, type DbHandle } from '@autoradar/db';
 import { buildApp, type AppDeps } from '../app';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '@autoradar/server/config/config';
 import { createSession } from '../modules/auth/sessions.repo';
 
 /** A clock tests can move: `clock.set(date)`, `clock.advance(ms)`. */

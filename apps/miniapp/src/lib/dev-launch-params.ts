@@ -2,7 +2,7 @@
 // local API checks with when BOT_TOKEN is unset, so the real check/login flow runs without Telegram. tma.ts loads this
 // file behind `import.meta.env.DEV`, so production builds never contain it.
 
-/** The same value as apps/api/src/config.ts DEV_BOT_TOKEN (an app cannot import the API). */
+/** The same value as packages/server/src/config/config.ts DEV_BOT_TOKEN (an app cannot import the API). */
 const DEV_BOT_TOKEN = '1000000000:DEVELOPMENT-ONLY-autoradar-mock-token';
 
 const DEV_USER = {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root: `DATA_DIR` is resolved against it, exactly as the API resolves it (apps/api/src/config.ts). */
+/** The repository root: `DATA_DIR` is resolved against it, exactly as the API resolves it (packages/server/src/config/config.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export type OpsEnv = {

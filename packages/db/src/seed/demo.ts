@@ -16,6 +16,7 @@ import {
   type DemoModel,
 } from './demo-catalog';
 import { demoImageUrls, ensureDemoImages, type DemoImageSpec } from './demo-images';
+import { seededRandom } from '@autoradar/core/seeded-random';
 
 export type SeedDemoOptions = {
   /** Root of served media; images go to `${mediaDir}/demo/` and are referenced as `/media/demo/<file>.jpg`. */
@@ -34,14 +35,7 @@ const DAY_MS = 86_400_000;
 
 /** mulberry32: tiny, fast and good enough to make demo data reproducible. */
 function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const sample = <T>(items: readonly T[], n: number): T[] => {

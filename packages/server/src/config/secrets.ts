@@ -1,4 +1,4 @@
-// The production rule for secrets (issue 31), read by the API's config (apps/api/src/config.ts) and by the bot's own
+// The production rule for secrets (issue 31), read by the shared config (packages/server/src/config/config.ts) and by the bot's own
 // process (bot/src/env.ts): a secret that someone else can know or guess stops the start, naming the variable.
 
 /** The shortest secret production accepts: 32 characters (`openssl rand -hex 32` gives 64). */

@@ -1,4 +1,5 @@
 import { checkSectionValue, type ReportProvider, type SectionOutcomes, type SectionValue } from './report.provider';
+import { seededRandom } from '@autoradar/core/seeded-random';
 
 // Without REPORTS_API_KEY the admin flow still works locally: sample reports made up from the VIN alone, the same
 // VIN always giving the same report. Every sample says so in its own fields (model, engine number, insurer,
@@ -29,14 +30,7 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY';
 function randomFor(vin: string): () => number {
   let h = 0x811c9dc5;
   for (const ch of vin) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
-  let state = h >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  return seededRandom(h);
 }
 
 function modelYear(vin: string, random: () => number): number {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The settings of the source readers (issue 28), read with their own schema until issue 30 moves every setting into
-// the one shared config; names, defaults and messages follow apps/api/src/config.ts.
+// the one shared config; names, defaults and messages follow packages/server/src/config/config.ts.
 
 /** Telegram's and VK's photo CDNs: cdn1…cdn5.telesco.pe and cdn*.cdn-telegram.org (the web preview's photos), sun*.userapi.com and sun*.vkuserphoto.ru (VK's). */
 export const DEFAULT_SOURCE_MEDIA_HOSTS = ['*.telesco.pe', '*.cdn-telegram.org', '*.userapi.com', '*.vkuserphoto.ru'];

@@ -3,7 +3,7 @@ import type { Db } from '@autoradar/db';
 import type { AuthUser } from '../../http/auth-user';
 import { findUserByToken } from './sessions.repo';
 import { bearerToken } from './tokens';
-import { toUserDto } from '../users/user-dto';
+import { toUserDto } from '@autoradar/server/users/user-dto';
 
 /** Provides what http/auth-user.ts declares: `app.auth` and `app.clock`. */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: () => Date }): void {

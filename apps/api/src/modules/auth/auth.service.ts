@@ -1,9 +1,9 @@
 import { encodeRedirectPath, getSafeRedirectPath } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
-import type { Config } from '../../config';
+import type { Config } from '@autoradar/server/config/config';
 import { DomainError } from '@autoradar/server/domain-error';
-import { cleanEmail, cleanProfile, cleanProfileName } from '../users/profile-text';
-import { findUserByTelegramId, upsertTelegramUser, upsertYandexUser } from '../users/users.repo';
+import { cleanEmail, cleanProfile, cleanProfileName } from '@autoradar/server/users/profile-text';
+import { findUserByTelegramId, upsertTelegramUser, upsertYandexUser } from '@autoradar/server/users/users.repo';
 import { AUTH_MESSAGES } from './auth.messages';
 import { readCookie, serializeCookie } from './cookies';
 import { createSession } from './sessions.repo';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { buildTestApp, signIn, testClock } from '../../testing/test-app';
-import { grantAdmin } from '../users/grant-admin';
+import { grantAdmin } from '@autoradar/server/users/grant-admin';
 import { createSession } from './sessions.repo';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { allEndpoints, contract, generateOpenApi, type OpenApiDocument } from '@autoradar/contract';
-import type { Config } from '../../config';
+import type { Config } from '@autoradar/server/config/config';
 import { route } from '../../http/route';
 import { escapeHtml } from '@autoradar/server/escape-html';
 import { DOCS_MESSAGES } from './docs.messages';

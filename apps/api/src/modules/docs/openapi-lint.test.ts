@@ -4,7 +4,7 @@ import spectralCore from '@stoplight/spectral-core';
 import owasp from '@stoplight/spectral-owasp-ruleset';
 import { oas } from '@stoplight/spectral-rulesets';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, repoRoot } from '../../config';
+import { loadConfig, repoRoot } from '@autoradar/server/config/config';
 import { buildApiDocument } from './docs.routes';
 
 // Stoplight Spectral with its OpenAPI and OWASP API Security rulesets over the document /api/docs/openapi.json serves

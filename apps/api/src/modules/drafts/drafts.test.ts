@@ -10,7 +10,7 @@ import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { multipart } from '../../testing/multipart';
 import { buildTestApp, signIn, signInPro, testClock, testConfig } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';
-import type { Config } from '../../config';
+import type { Config } from '@autoradar/server/config/config';
 
 // The listing journey of issue 6 through the HTTP API, on both databases: the draft, its photos, publishing.
 

@@ -4,7 +4,7 @@ import type { Db } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { pathId } from '../../http/http-error';
 import { route } from '../../http/route';
-import { unpublishPost } from './moderation.service';
+import { unpublishPost } from '@autoradar/server/listings/moderation';
 
 export function moderationRoutes(app: FastifyInstance, deps: { db: Db; events: DomainEvents }): void {
   const service = { ...deps, clock: () => app.clock() };

@@ -4,12 +4,11 @@ import { eq } from 'drizzle-orm';
 import { contract } from '@autoradar/contract';
 import { posts } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { createDomainEvents, type DomainEvent } from '@autoradar/server/events/domain-events';
 import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testClock } from '../../testing/test-app';
 import { readJson } from '../../testing/read-json';
-import { unpublishPost } from './moderation.service';
 
+// The rule itself (one announcement per change) is tested beside it: packages/server/src/listings/moderation.test.ts.
 describeEachDb('unpublish (admin)', (getDb) => {
   let app: FastifyInstance;
   const clock = testClock(new Date('2026-06-15T09:00:00Z'));
@@ -74,20 +73,5 @@ describeEachDb('unpublish (admin)', (getDb) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Не найдено' });
     }
-  });
-
-  it('announces listing.unpublished once per listing that actually left the feed', async () => {
-    const id = await createPost('Skoda Octavia 2019');
-    const events = createDomainEvents({ log: { error: () => {} } });
-    const heard: DomainEvent[] = [];
-    events.on('listing.unpublished', (event) => void heard.push(event), { subscriber: 'test' });
-    const deps = { db: getDb().db, clock, events };
-    await unpublishPost(deps, id);
-    await unpublishPost(deps, id);
-    expect(heard).toEqual([{ name: 'listing.unpublished', payload: { postId: id } }]);
-    await expect(unpublishPost(deps, 987_654_321)).rejects.toMatchObject({ code: 'not_found' });
-    expect(heard).toHaveLength(1);
-    const [row] = await getDb().db.select().from(posts).where(eq(posts.id, id));
-    expect(row!.updatedAt).toEqual(clock());
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import type { Config } from '../../config';
+import type { Config } from '@autoradar/server/config/config';
 import { multipart, type MultipartField } from '../../testing/multipart';
 import { buildTestApp, signInAdmin, testConfig } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@autoradar/contract';
-import type { Config } from '../../config';
+import type { Config } from '@autoradar/server/config/config';
 import type { Db } from '@autoradar/db';
 import { refusalStatus } from '../../http/http-error';
 import { route } from '../../http/route';

@@ -5,7 +5,7 @@ import { PRO_PERIOD_MONTHS, extendProExpiry, getProCheckoutSum } from '@autorada
 import type { Db, Payment } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { DomainError } from '@autoradar/server/domain-error';
-import { toUserDto } from '../users/user-dto';
+import { toUserDto } from '@autoradar/server/users/user-dto';
 import { PAYMENT_MESSAGES } from './payment.messages';
 import * as repo from './payment.repo';
 import { ProviderUnavailableError, formatAmount, type PaymentProvider, type ProviderPayment } from './payment.provider';

@@ -9,6 +9,7 @@ import { feedCondition, type Cursor, type FeedCondition } from './feed-sql/condi
 import { countQuery, countUpTo } from './feed-sql/count';
 import { findFeedPage } from './feed-sql/page';
 import type { WalkSizes } from './feed-sql/range-page';
+import { seededRandom } from '@autoradar/core/seeded-random';
 
 // Issue 21: the feed's page comes from a short walk in feed order, a longer walk, or the matches gathered by their
 // most selective index and sorted, whichever answers. Whatever part answers, the page must be exactly what the
@@ -18,21 +19,9 @@ import type { WalkSizes } from './feed-sql/range-page';
 const HOUR = 3_600_000;
 const WORDS = ['люк', 'панорама', 'кредит', 'обмен'];
 
-/** mulberry32: the same cases on every run and both databases. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describeEachDb('feed plans: every filter shape gives the plain statement’s page', (getDb) => {
   const now = new Date('2026-11-20T12:00:00.000Z');
-  const random = rng(21);
+  const random = seededRandom(21); // the same cases on every run and both databases
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const ids: { id: number; published_at: string }[] = [];
   let BRANDS: number[] = [];

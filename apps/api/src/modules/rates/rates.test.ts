@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { TICKER_PAIRS } from '@autoradar/core';
 import { contract, type OpenApiDocument, type RatesResponse } from '@autoradar/contract';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { loadConfig } from '../../config';
+import { loadConfig } from '@autoradar/server/config/config';
 import { buildTestApp, testClock } from '../../testing/test-app';
 import { readJson } from '../../testing/read-json';
 import { parseCbrDaily, RatesProviderError } from './cbr.client';

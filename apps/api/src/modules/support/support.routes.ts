@@ -3,7 +3,7 @@ import { contract } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import { limited } from '../../http/rate-limits';
 import { route } from '../../http/route';
-import { createTicket, type SupportDeps } from './support.service';
+import { createTicket, type SupportDeps } from '@autoradar/server/support/support.service';
 
 export function supportRoutes(app: FastifyInstance, deps: SupportDeps): void {
   route(

@@ -5,7 +5,7 @@ import { TICKET_NUMBER_PATTERN } from '@autoradar/core';
 import { contract } from '@autoradar/contract';
 import { tickets } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
-import { startBotApiEmulator } from '@autoradar/bot/testing/bot-api-emulator';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { startSmtpSink } from '@autoradar/server/testing/smtp-sink';
 import { buildTestApp, signIn, testClock } from '../../testing/test-app';
 import { readError, readJson } from '../../testing/read-json';

@@ -3,7 +3,7 @@ import { contract } from '@autoradar/contract';
 import type { Db } from '@autoradar/db';
 import { route } from '../../http/route';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
-import { activateTestPeriod, getUserData, recordWriteAccess } from './users.service';
+import { activateTestPeriod, getUserData, recordWriteAccess } from '@autoradar/server/users/users.service';
 
 export function userRoutes(app: FastifyInstance, deps: { db: Db; events: DomainEvents }): void {
   route(app, contract.user.data, async ({ user }) => getUserData(deps.db, user.id));

@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { fitTelegramText, type TelegramApi } from '@autoradar/server/telegram-api';
-import type { Mailer } from '@autoradar/server/mail';
+import type { Logger } from 'pino';
+import { fitTelegramText, type TelegramApi } from '../telegram-api';
+import type { Mailer } from '../mail';
 
 // Tells the team about something a user sent (support requests, inspection orders): a bot message to the staff
 // chat (sendMessage through the process's grammY Api, so Telegram's limits and 429 retry_after are honoured) and/or
@@ -17,7 +17,8 @@ export interface StaffNotifierConfig {
   /** `api` from createTelegramApi (@autoradar/server/telegram-api); `chatId` is `-100…` or `@channel`. */
   telegram?: { api: TelegramApi; chatId: string };
   email?: { to: string; mailer: Mailer };
-  log: FastifyBaseLogger;
+  /** The process's logger (the API's request-free app logger, or the bot's). */
+  log: Pick<Logger, 'error' | 'warn'>;
 }
 
 export interface StaffNotifier {

@@ -1,7 +1,7 @@
 import type { User } from '@autoradar/contract';
 import { TICKET_RANDOM_MAX, TICKET_RANDOM_MIN, generateTicketNumber, type TicketKind } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
-import type { StaffNotice, StaffNotifier } from '../../notify/staff-notifier';
+import type { StaffNotice, StaffNotifier } from '../notify/staff-notifier';
 import { SUPPORT_MESSAGES } from './support.messages';
 import { insertTicketIfFree, ticketNumbersWithPrefix } from './support.repo';
 

@@ -1,8 +1,8 @@
 import type { User, WriteAccess } from '@autoradar/contract';
 import { MESSAGES, canStartTestPeriod, getTestPeriodEnd } from '@autoradar/core';
 import type { Db } from '@autoradar/db';
-import { DomainError } from '@autoradar/server/domain-error';
-import type { DomainEvents } from '@autoradar/server/events/domain-events';
+import { DomainError } from '../domain-error';
+import type { DomainEvents } from '../events/domain-events';
 import { findUserById, setAllowsWriteToPm, startTestPeriod } from './users.repo';
 import { toUserDto } from './user-dto';
 

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import {
-  TELEGRAM_TEXT_LIMIT,
-  createTelegramApi,
-  createTelegramLimits,
-  type TelegramApiOptions,
-} from '@autoradar/server/telegram-api';
-import { blockedByUser, startBotApiEmulator, tooManyRequests } from '@autoradar/bot/testing/bot-api-emulator';
-import { loadConfig } from '../config';
-import { createMailer } from '@autoradar/server/mail';
-import { startSmtpSink } from '@autoradar/server/testing/smtp-sink';
+import { pino } from 'pino';
+import { TELEGRAM_TEXT_LIMIT, createTelegramApi, createTelegramLimits, type TelegramApiOptions } from '../telegram-api';
+import { blockedByUser, startBotApiEmulator, tooManyRequests } from '../testing/bot-api-emulator';
+import { loadConfig } from '../config/config';
+import { createMailer } from '../mail';
+import { startSmtpSink } from '../testing/smtp-sink';
 import { createStaffNotifier } from './staff-notifier';
 
 /** A real logger whose error lines the test can read. */
 function capturedLog() {
   const lines: string[] = [];
-  const log = Fastify({ logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } }).log;
+  const log = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
   return { log, lines };
 }
 
