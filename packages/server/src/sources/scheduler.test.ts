@@ -78,7 +78,7 @@ describeEachDb('sources on a schedule', (getDb) => {
       listings: { db, events, clock },
       index: loadAnalysisIndex(),
       readers: {
-        telegram_preview: createTelegramPreviewReader({ baseUrl: fake.url, timeoutMs: 10_000, limiter }),
+        telegram_preview: createTelegramPreviewReader({ baseUrl: fake.url, timeoutMs: 4_000, limiter }),
         vk_wall: createVkWallReader({
           client: createVkClient({ token: VK_TEST_TOKEN, apiUrl: vkUrl, sleep: () => Promise.resolve() }),
           limiterKey: vkLimiterKey(VK_TEST_TOKEN),
@@ -193,7 +193,7 @@ describeEachDb('sources on a schedule', (getDb) => {
     expect(await scheduler.runOnce()).toMatchObject({ readFailed: 1, unpublished: 0 });
     row = await sourceOf(avto.id);
     expect(row).toMatchObject({ state: 'active', failures: 2, readsFailed: 2 });
-    expect(row.lastError).toBe(sourceMessages.tgTimeout(10_000));
+    expect(row.lastError).toBe(sourceMessages.tgTimeout(4_000));
     expect((await listingOf(avto.id, ids.photo!)).status).toBe('published');
 
     later();
