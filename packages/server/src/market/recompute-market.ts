@@ -7,6 +7,7 @@ import {
   MARKET_WINDOW_DAYS,
   MARKET_YEAR_SPREAD,
   MILEAGE_BAND_LIMITS,
+  type MarketVerdict,
 } from '@autoradar/core';
 import type { Db, DbTransaction } from '@autoradar/db';
 
@@ -95,6 +96,14 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
       (select count(*)::int from dropped) as dropped`;
 }
 
+/**
+ * The pass's transaction settings. The planner cannot know how many cells pass their HAVING and picks a nested loop
+ * for the regional cells, which is quadratic (16 M join tests for one popular model of 15 000 listings); every join
+ * here is an equality of whole sets, so hash joins are right. The per-cell sorts of a million listings fit in memory
+ * instead of spilling to disk.
+ */
+export const RECOMPUTE_SETTINGS = [`set local enable_nestloop = off`, `set local work_mem = '256MB'`] as const;
+
 export interface RecomputeResult {
   /** Listings with an estimate after the pass (of the models asked for). */
   estimated: number;
@@ -114,16 +123,33 @@ export async function recomputeMarket(
 ): Promise<RecomputeResult> {
   if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0 };
   const result = await db.transaction(async (tx) => {
-    // The planner cannot know how many cells pass their HAVING and picks a nested loop for the regional cells, which
-    // is quadratic (16 M join tests for one popular model of 15 000 listings); every join here is an equality of
-    // whole sets, so hash joins are right.
-    await tx.execute(sql`set local enable_nestloop = off`);
-    // The per-cell sorts of a million listings fit in memory instead of spilling to disk.
-    await tx.execute(sql`set local work_mem = '256MB'`);
+    for (const setting of RECOMPUTE_SETTINGS) await tx.execute(sql.raw(setting));
     return tx.execute<{ estimated: number; written: number; dropped: number }>(
       recomputeStatement(options.now, options.modelIds ?? null),
     );
   });
   const row = result.rows[0]!;
   return { estimated: Number(row.estimated), written: Number(row.written), dropped: Number(row.dropped) };
+}
+
+/**
+ * A listing's market verdict for the notification matcher («Только хорошая цена»): the stored one, else its model's
+ * incremental pass is run now (a listing is matched the moment it is published, before the estimator's debounced pass
+ * has seen it) and the row read again. Null: no estimate (too few comparables, no model, no usable price).
+ */
+export async function marketVerdictOf(
+  db: Db,
+  listing: { id: number; modelId: number | null },
+  now: Date,
+): Promise<MarketVerdict | null> {
+  const read = async () => {
+    const { rows } = await db.execute<{ verdict: MarketVerdict }>(
+      sql`select verdict from market_estimates where post_id = ${listing.id}`,
+    );
+    return rows[0]?.verdict ?? null;
+  };
+  const stored = await read();
+  if (stored !== null || listing.modelId === null) return stored;
+  await recomputeMarket(db, { now, modelIds: [listing.modelId] });
+  return read();
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { getNextWorktimeStart, type DeliveryChannel } from '@autoradar/core';
 import { deliveries, notifyJobs, posts, users, type Db, type DbTransaction } from '@autoradar/db';
 import { claimLeased } from '../jobs/claim';
+import { marketVerdictOf } from '../market/recompute-market';
 import { currentRequestId } from '../runtime/request-context';
 import { findMatchingFilters, type MatchedFilter } from './match-filters';
 
@@ -92,7 +93,9 @@ export async function runNotifyJob(db: Db, job: ClaimedJob, workerId: string, no
       price: post.currency === 'RUB' ? post.price : null,
       year: post.year,
     };
-    const matched = await findMatchingFilters(db, listing, now);
+    const matched = await findMatchingFilters(db, listing, now, {
+      marketVerdict: () => marketVerdictOf(db, { id: post.id, modelId: post.modelId }, now),
+    });
     const rows = matched.flatMap((f) => {
       const due = dueAtOf(f, now);
       return f.via.map((channel: DeliveryChannel) => ({
