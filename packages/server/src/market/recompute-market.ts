@@ -29,7 +29,24 @@ const spread = sql.raw(String(MARKET_YEAR_SPREAD));
 const minRows = sql.raw(String(MARKET_MIN_COMPARABLES + 1));
 const goodFactor = sql.raw(String(1 - MARKET_GOOD_SHARE));
 const highFactor = sql.raw(String(1 + MARKET_HIGH_SHARE));
-const quartiles = sql`percentile_cont(array[0.25, 0.5, 0.75]::float8[]) within group (order by c.price)`;
+const QUARTILES = [0.25, 0.5, 0.75] as const;
+/** The 0-based position of quartile q among a cell's n sorted prices, in float8 as percentile_cont computes it. */
+const position = (n: string, q: number) => `((${n} - 1) * ${q}::float8)`;
+/** Only the rows of rank (1-based) next to a quartile's position are needed. */
+const nearQuartiles = (n: string, rn: string) =>
+  sql.raw(
+    `${rn} in (${QUARTILES.flatMap((q) => [`floor(${position(n, q)}) + 1`, `ceil(${position(n, q)}) + 1`]).join(', ')})`,
+  );
+/** The quartiles of a cell as percentile_cont gives them: the value below the position plus the share of the step. */
+const quartilesOf = (n: string, rn: string) =>
+  sql.raw(
+    `array[${QUARTILES.map((q) => {
+      const below = `max(price) filter (where ${rn} = floor(${position(n, q)}) + 1)::float8`;
+      const above = `max(price) filter (where ${rn} = ceil(${position(n, q)}) + 1)::float8`;
+      const share = `(${position(`max(${n})`, q)} - floor(${position(`max(${n})`, q)}))`;
+      return `${below} + ${share} * (${above} - ${below})`;
+    }).join(', ')}]`,
+  );
 
 /** Model ids as an int[] parameter (both drivers take its text form). */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
@@ -37,10 +54,12 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trun
 export function recomputeStatement(now: Date, modelIds: readonly number[] | null): SQL {
   const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
   const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
-  // Regions as small integers: the cells are sorted and hashed on them, and a text key (compared by collation) made
-  // the regional sort the dearest step. Cells are counted first (hash aggregates, no sort) and the quartiles are taken
-  // only over the cells that hold enough rows: of 1.5 M regional cells of a million listings, 29 000 do, and each
-  // percentile_cont group costs a sort of its own, however small.
+  // Regions as small integers: the cells are sorted and hashed on them (a text key, compared by collation, made the
+  // regional sort the dearest step). The quartiles are read off ranks: each cell's rows are numbered by price once
+  // (a window over the sorted cells; the regional numbering sorts each national cell's rows again, an incremental
+  // sort), and only the two rows around each quartile's position are kept and interpolated as percentile_cont does.
+  // percentile_cont itself sorted every cell on its own, 1.5 M of them for the regional cells of a million listings,
+  // most of them too thin to be used.
   return sql`
     with regions as materialized (
       select c.id as city_id, dense_rank() over (order by c.region) as rid
@@ -53,27 +72,25 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
         and p.model_id is not null and p.year is not null and p.mileage is not null
         and p.published_at >= ${since}::timestamptz ${ofModels}
     ),
-    cells as materialized (
-      select b.model_id, b.year + d as year, b.band, b.rid, b.price
+    ranked as materialized (
+      select b.model_id, b.year + d as year, b.band, b.rid, b.price,
+        count(*) over national_cell as n_n, row_number() over national_rank as rn_n,
+        count(*) over regional_cell as n_r, row_number() over regional_rank as rn_r
       from base b cross join generate_series(-${spread}, ${spread}) d
-    ),
-    national_cells as materialized (
-      select model_id, year, band from cells group by model_id, year, band having count(*) >= ${minRows}
-    ),
-    regional_cells as materialized (
-      select model_id, year, band, rid from cells where rid is not null
-      group by model_id, year, band, rid having count(*) >= ${minRows}
+      window national_cell as (partition by b.model_id, b.year + d, b.band),
+        national_rank as (national_cell order by b.price),
+        regional_cell as (partition by b.model_id, b.year + d, b.band, b.rid),
+        regional_rank as (regional_cell order by b.price)
     ),
     national as (
-      select c.model_id, c.year, c.band, count(*)::int as n, ${quartiles} as q
-      from cells c join national_cells k on k.model_id = c.model_id and k.year = c.year and k.band = c.band
-      group by c.model_id, c.year, c.band
+      select model_id, year, band, max(n_n)::int as n, ${quartilesOf('n_n', 'rn_n')} as q
+      from ranked where n_n >= ${minRows} and ${nearQuartiles('n_n', 'rn_n')}
+      group by model_id, year, band
     ),
     regional as (
-      select c.model_id, c.year, c.band, c.rid, count(*)::int as n, ${quartiles} as q
-      from cells c
-      join regional_cells k on k.model_id = c.model_id and k.year = c.year and k.band = c.band and k.rid = c.rid
-      group by c.model_id, c.year, c.band, c.rid
+      select model_id, year, band, rid, max(n_r)::int as n, ${quartilesOf('n_r', 'rn_r')} as q
+      from ranked where rid is not null and n_r >= ${minRows} and ${nearQuartiles('n_r', 'rn_r')}
+      group by model_id, year, band, rid
     ),
     chosen as (
       select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables,

@@ -8,6 +8,7 @@ import {
   getDelayCutoff,
   isPostVisible,
   pickFilterBounds,
+  pickFilterFlags,
   validateFeedQueryLimits,
   type FilterCriteria,
   type TariffUser,
@@ -124,6 +125,7 @@ export async function resolveFilter(ctx: PostsContext, input: FeedFilterInput, v
     modelIds: selectedModels.map((m) => m.id).sort((a, b) => a - b),
     cityIds: unique(input.cities).sort((a, b) => a - b),
     ...pickFilterBounds(input),
+    ...pickFilterFlags(input),
     terms: await ctx.terms.resolve(ctx.db, splitSearchWords(input.search)),
   };
 }
@@ -140,6 +142,7 @@ function visibleOnly(cutoff: Date | null): FeedCondition {
     modelIds: [],
     cityIds: [],
     ...pickFilterBounds(EMPTY_FILTER_CRITERIA),
+    ...pickFilterFlags(EMPTY_FILTER_CRITERIA),
     terms: [],
   };
 }
