@@ -74,13 +74,14 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
     ),
     ranked as materialized (
       select b.model_id, b.year + d as year, b.band, b.rid, b.price,
-        count(*) over national_cell as n_n, row_number() over national_rank as rn_n,
-        count(*) over regional_cell as n_r, row_number() over regional_rank as rn_r
+        row_number() over national_cell as rn_n, count(*) over national_cell as n_n,
+        row_number() over regional_cell as rn_r, count(*) over regional_cell as n_r
       from base b cross join generate_series(-${spread}, ${spread}) d
-      window national_cell as (partition by b.model_id, b.year + d, b.band),
-        national_rank as (national_cell order by b.price),
-        regional_cell as (partition by b.model_id, b.year + d, b.band, b.rid),
-        regional_rank as (regional_cell order by b.price)
+      -- A whole-partition frame: the rank and the cell's size come from one window pass per level.
+      window national_cell as (partition by b.model_id, b.year + d, b.band order by b.price
+          rows between unbounded preceding and unbounded following),
+        regional_cell as (partition by b.model_id, b.year + d, b.band, b.rid order by b.price
+          rows between unbounded preceding and unbounded following)
     ),
     national as (
       select model_id, year, band, max(n_n)::int as n, ${quartilesOf('n_n', 'rn_n')} as q
@@ -137,7 +138,7 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
  * here is an equality of whole sets, so hash joins are right. The per-cell sorts of a million listings fit in memory
  * instead of spilling to disk.
  */
-export const RECOMPUTE_SETTINGS = [`set local enable_nestloop = off`, `set local work_mem = '256MB'`] as const;
+export const RECOMPUTE_SETTINGS = [`set local enable_nestloop = off`, `set local work_mem = '512MB'`] as const;
 
 export interface RecomputeResult {
   /** Listings with an estimate after the pass (of the models asked for). */
