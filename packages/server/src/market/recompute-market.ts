@@ -37,15 +37,18 @@ const nearQuartiles = (n: string, rn: string) =>
   sql.raw(
     `${rn} in (${QUARTILES.flatMap((q) => [`floor(${position(n, q)}) + 1`, `ceil(${position(n, q)}) + 1`]).join(', ')})`,
   );
-/** The quartiles of a cell as percentile_cont gives them: the value below the position plus the share of the step. */
+/**
+ * The quartiles of a cell as percentile_cont gives them (the value below the position plus the share of the step),
+ * rounded to roubles: columns low, median, high.
+ */
 const quartilesOf = (n: string, rn: string) =>
   sql.raw(
-    `array[${QUARTILES.map((q) => {
+    QUARTILES.map((q, i) => {
       const below = `max(price) filter (where ${rn} = floor(${position(n, q)}) + 1)::float8`;
       const above = `max(price) filter (where ${rn} = ceil(${position(n, q)}) + 1)::float8`;
       const share = `(${position(`max(${n})`, q)} - floor(${position(`max(${n})`, q)}))`;
-      return `${below} + ${share} * (${above} - ${below})`;
-    }).join(', ')}]`,
+      return `round((${below} + ${share} * (${above} - ${below}))::numeric)::bigint as ${['low', 'median', 'high'][i]}`;
+    }).join(', '),
   );
 
 /** Model ids as an int[] parameter (both drivers take its text form). */
@@ -84,20 +87,18 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
           rows between unbounded preceding and unbounded following)
     ),
     national as (
-      select model_id, year, band, max(n_n)::int as n, ${quartilesOf('n_n', 'rn_n')} as q
+      select model_id, year, band, max(n_n)::int as n, ${quartilesOf('n_n', 'rn_n')}
       from ranked where n_n >= ${minRows} and ${nearQuartiles('n_n', 'rn_n')}
       group by model_id, year, band
     ),
     regional as (
-      select model_id, year, band, rid, max(n_r)::int as n, ${quartilesOf('n_r', 'rn_r')} as q
+      select model_id, year, band, rid, max(n_r)::int as n, ${quartilesOf('n_r', 'rn_r')}
       from ranked where rid is not null and n_r >= ${minRows} and ${nearQuartiles('n_r', 'rn_r')}
       group by model_id, year, band, rid
     ),
     chosen as (
-      select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables,
-        round((coalesce(r.q, n.q))[1]::numeric)::bigint as low,
-        round((coalesce(r.q, n.q))[2]::numeric)::bigint as median,
-        round((coalesce(r.q, n.q))[3]::numeric)::bigint as high
+      select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables, coalesce(r.low, n.low) as low,
+        coalesce(r.median, n.median) as median, coalesce(r.high, n.high) as high
       from base b
       join national n on n.model_id = b.model_id and n.year = b.year and n.band = b.band
       left join regional r on r.model_id = b.model_id and r.year = b.year and r.band = b.band and r.rid = b.rid
