@@ -4,6 +4,7 @@
 // history) or unpublish it when they say it is sold. Every change goes through the listing lifecycle
 // (listings/listing-lifecycle.ts), which announces it once the transaction has committed.
 import { contentHash, isClosePrice, isSameVehicle } from '@autoradar/core/aggregation';
+import { findVin } from '@autoradar/core';
 import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from '@autoradar/core/analysis/index';
 import {
   brands,
@@ -212,6 +213,7 @@ export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input:
         price: analysis.price ?? 0,
         currency: analysis.currency ?? 'RUB',
         mileage: analysis.mileage_km,
+        vin: findVin(input.text),
         text: buildListingText(input.text),
         location: analysis.city,
       },
@@ -267,6 +269,7 @@ export async function ingestEdit(
         title: analysis.title ?? undefined,
         year: analysis.year,
         mileage: analysis.mileage_km,
+        vin: findVin(input.text) ?? undefined,
         cityId: ids.cityId ?? undefined,
         location: analysis.city ?? undefined,
       },

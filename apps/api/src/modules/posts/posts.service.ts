@@ -1,3 +1,4 @@
+import { findListingVinFacts } from '@autoradar/server/reports/vin-facts';
 import {
   EMPTY_FILTER_CRITERIA,
   FEATURED_POSTS_LIMIT,
@@ -220,7 +221,8 @@ export async function getPost(ctx: PostsContext, idParam: string, viewer: Viewer
   const lookup = await lookUpPost(ctx, idParam, viewer);
   if (lookup.found === 'none') throw notFound(FEED_MESSAGES.postNotFound);
   if (lookup.found === 'delayed') throw notFound(FEED_MESSAGES.postDelayed);
-  return { data: toPost(lookup.row, viewer) };
+  const data = toPost(lookup.row, viewer);
+  return { data, vin_facts: await findListingVinFacts(ctx.db, data.id) };
 }
 
 export async function getNotes(ctx: PostsContext, ids: number[], viewer: Viewer) {
