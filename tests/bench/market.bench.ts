@@ -2,6 +2,7 @@
 // bench:market` (figures go to docs/performance.md).
 //
 // Options: --count=1000000 (listings, all inside the 90-day window, so every one is read)  --reseed
+//   --seed-only (load the database and stop: for EXPLAIN ANALYZE by hand)
 // The database is its own (MARKET_BENCH_DATABASE_URL, default market_bench on 127.0.0.1), never the tests' one. It is
 // seeded once per count with generate_series through seedListingsFromSelect (the listings module's bulk writer).
 import type { PostgresDbHandle } from '@autoradar/db';
@@ -87,6 +88,10 @@ if (seeded !== count) {
   }
   await seed(handle);
 } else log(`база уже содержит ${count.toLocaleString('ru-RU')} объявлений (--reseed, чтобы пересоздать)`);
+if (process.argv.includes('--seed-only')) {
+  await handle.close();
+  process.exit(0);
+}
 const db = handle.db;
 
 const now = new Date();

@@ -10,7 +10,7 @@ import {
   type EndpointSuccessStatus,
 } from './endpoint';
 import { ErrorSchema } from './errors';
-import type { Post } from './posts';
+import type { Post, VinFacts } from './posts';
 import type { User } from './user';
 
 describe('defineEndpoint', () => {
@@ -67,7 +67,10 @@ describe('defineEndpoint', () => {
 describe('endpoint types', () => {
   it('give clients the exact request and response types', () => {
     expectTypeOf<EndpointResponse<typeof contract.user.data>>().toEqualTypeOf<User>();
-    expectTypeOf<EndpointResponse<typeof contract.posts.get>>().toEqualTypeOf<{ data: Post }>();
+    expectTypeOf<EndpointResponse<typeof contract.posts.get>>().toEqualTypeOf<{
+      data: Post;
+      vin_facts?: VinFacts | null | undefined;
+    }>();
     expectTypeOf<EndpointResponse<typeof contract.health.check>>().toEqualTypeOf<{ status: 'ok'; db: 'ok' }>();
     expectTypeOf<EndpointResponse<typeof contract.health.check, 503>>().toEqualTypeOf<{
       status: 'error';

@@ -39,6 +39,8 @@ export const filterCriteriaShape = {
   priceTo: PriceBoundSchema.nullable(),
   yearFrom: YearSchema.nullable(),
   yearTo: YearSchema.nullable(),
+  /** «Только хорошая цена» (issue 33); absent: off. */
+  goodPriceOnly: z.boolean({ error: MESSAGES.invalidValue }).default(false),
 } satisfies CriteriaShape;
 
 /** The criteria as answers state them: types only, so a bound tightened later cannot make stored filters unreadable. */
@@ -50,6 +52,7 @@ const storedCriteriaShape = {
   priceTo: z.number().int().nullable(),
   yearFrom: z.number().int().nullable(),
   yearTo: z.number().int().nullable(),
+  goodPriceOnly: z.boolean(),
 } satisfies CriteriaShape;
 
 /** "HH:MM". */

@@ -70,6 +70,7 @@ export const sampleFilter: Filter = {
   priceTo: 2_500_000,
   yearFrom: 2015,
   yearTo: null,
+  goodPriceOnly: false,
   active: true,
   send_mode: 'worktime',
   worktime_settings: { days: [1, 2, 3, 4, 5], start: '09:00', end: '18:00' },

@@ -159,7 +159,28 @@ export const CountNewPostsRequestSchema = named(
 export const CountNewPostsResponseSchema = named('CountNewPostsResponse', z.object({ count: CountSchema }));
 
 export const PostIdParamsSchema = z.object({ id: IdParamSchema });
-export const GetPostResponseSchema = named('GetPostResponse', z.object({ data: PostSchema }));
+/**
+ * What a completed VIN report says of the listing's car (issue 33), for buyers: never a person, a plate, a policy
+ * number or an authority; only counts, years and yes/no. A field is null when its section is not in the report.
+ */
+export const VinFactsSchema = named(
+  'VinFacts',
+  z.object({
+    owners: z.number().int().nullable(),
+    /** Registration periods by year, oldest first; `to` null: still registered. */
+    registration_years: answerList(z.object({ from: z.number().int(), to: z.number().int().nullable() }), 50),
+    restrictions_found: z.boolean().nullable(),
+    osago_active: z.boolean().nullable(),
+    /** When the report was ordered. */
+    checked_at: DateTimeSchema,
+  }),
+);
+export type VinFacts = z.infer<typeof VinFactsSchema>;
+
+export const GetPostResponseSchema = named(
+  'GetPostResponse',
+  z.object({ data: PostSchema, vin_facts: VinFactsSchema.nullable().optional() }),
+);
 export const PostListResponseSchema = named(
   'PostListResponse',
   z.object({ data: answerList(PostSchema, Math.max(FEED_IDS_MAX, FEATURED_POSTS_LIMIT)) }),

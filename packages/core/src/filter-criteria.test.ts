@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FILTER_CRITERIA,
   FILTER_BOUND_FIELDS,
+  FILTER_FLAG_FIELDS,
   FILTER_ID_FIELDS,
   isSameFilterCriteria,
   keepModelsOfBrands,
@@ -30,6 +31,11 @@ describe('isSameFilterCriteria', () => {
     expect(isSameFilterCriteria(base, { ...base, cities: [5] })).toBe(false);
     expect(isSameFilterCriteria(base, { ...base, priceTo: null })).toBe(false);
     expect(isSameFilterCriteria(base, { ...base, yearFrom: 2011 })).toBe(false);
+    expect(isSameFilterCriteria(base, { ...base, goodPriceOnly: true })).toBe(false);
+  });
+
+  it('reads an absent switch as off', () => {
+    expect(isSameFilterCriteria(base, { ...base, goodPriceOnly: false })).toBe(true);
   });
 
   it.each([...FILTER_ID_FIELDS, ...FILTER_BOUND_FIELDS])('compares %s', (field) => {
@@ -42,7 +48,9 @@ describe('EMPTY_FILTER_CRITERIA', () => {
   it('asks nothing and equals criteria with every list empty and no bound', () => {
     const none: FilterCriteria = { ...base, brands: [], models: [], cities: [], priceTo: null, yearFrom: null };
     expect(isSameFilterCriteria(EMPTY_FILTER_CRITERIA, none)).toBe(true);
-    expect(Object.keys(EMPTY_FILTER_CRITERIA).sort()).toEqual([...FILTER_ID_FIELDS, ...FILTER_BOUND_FIELDS].sort());
+    expect(Object.keys(EMPTY_FILTER_CRITERIA).sort()).toEqual(
+      [...FILTER_ID_FIELDS, ...FILTER_BOUND_FIELDS, ...FILTER_FLAG_FIELDS].sort(),
+    );
   });
 });
 
@@ -74,7 +82,8 @@ describe('pickFilterCriteria', () => {
 
   it('takes the criteria fields only, lists copied', () => {
     const picked = pickFilterCriteria(stored);
-    expect(picked).toEqual({ ...base, models: [10, 11, 10] });
+    expect(picked).toEqual({ ...base, models: [10, 11, 10], goodPriceOnly: false });
+    expect(pickFilterCriteria({ ...stored, goodPriceOnly: true }).goodPriceOnly).toBe(true);
     expect(picked.brands).not.toBe(stored.brands);
   });
 

@@ -10,7 +10,17 @@ export const FILTER_BOUND_FIELDS = ['priceFrom', 'priceTo', 'yearFrom', 'yearTo'
 export type FilterBoundField = (typeof FILTER_BOUND_FIELDS)[number];
 
 export type FilterBounds = { [K in FilterBoundField]: number | null };
-export type FilterCriteria = { [K in FilterIdField]: readonly number[] } & FilterBounds;
+
+/**
+ * Switches; false means any listing. `goodPriceOnly` («Только хорошая цена», issue 33): only listings whose market
+ * estimate says «Хорошая цена» (market-estimate.ts verdict `good`); a listing without an estimate does not match.
+ */
+export const FILTER_FLAG_FIELDS = ['goodPriceOnly'] as const;
+export type FilterFlagField = (typeof FILTER_FLAG_FIELDS)[number];
+export type FilterFlags = { [K in FilterFlagField]: boolean };
+
+/** Criteria as callers hold them; an absent switch is off. */
+export type FilterCriteria = { [K in FilterIdField]: readonly number[] } & FilterBounds & Partial<FilterFlags>;
 
 /** Criteria that ask nothing: every listing matches. Its empty lists fit any list type (matching's models too). */
 export const EMPTY_FILTER_CRITERIA = Object.freeze({
@@ -21,10 +31,11 @@ export const EMPTY_FILTER_CRITERIA = Object.freeze({
   priceTo: null,
   yearFrom: null,
   yearTo: null,
+  goodPriceOnly: false,
 }) satisfies FilterCriteria;
 
 /** Criteria with lists of their own, as a stored filter or an answer holds them. */
-export type FilterCriteriaValues = { [K in FilterIdField]: number[] } & FilterBounds;
+export type FilterCriteriaValues = { [K in FilterIdField]: number[] } & FilterBounds & FilterFlags;
 
 /**
  * The criteria fields of a larger object (a stored filter, a saved-filter form), each list copied; with `uniqueIds`
@@ -37,7 +48,14 @@ export function pickFilterCriteria(
   const picked = {} as FilterCriteriaValues;
   for (const field of FILTER_ID_FIELDS)
     picked[field] = options.uniqueIds ? [...new Set(source[field])] : [...source[field]];
-  return Object.assign(picked, pickFilterBounds(source));
+  return Object.assign(picked, pickFilterBounds(source), pickFilterFlags(source));
+}
+
+/** The switches of partial criteria, an absent switch as off. */
+export function pickFilterFlags(criteria: Partial<FilterFlags>): FilterFlags {
+  const flags = {} as FilterFlags;
+  for (const field of FILTER_FLAG_FIELDS) flags[field] = criteria[field] ?? false;
+  return flags;
 }
 
 /** The bounds of partial criteria, an absent bound as none. */
@@ -57,7 +75,8 @@ const sameSet = (a: readonly number[], b: readonly number[]) => {
 export function isSameFilterCriteria(a: FilterCriteria, b: FilterCriteria): boolean {
   return (
     FILTER_ID_FIELDS.every((field) => sameSet(a[field], b[field])) &&
-    FILTER_BOUND_FIELDS.every((field) => a[field] === b[field])
+    FILTER_BOUND_FIELDS.every((field) => a[field] === b[field]) &&
+    FILTER_FLAG_FIELDS.every((field) => Boolean(a[field]) === Boolean(b[field]))
   );
 }
 

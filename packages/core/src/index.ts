@@ -9,6 +9,7 @@ export * from './draft-media';
 export * from './extend-pro';
 export * from './feed-rules';
 export * from './filter-criteria';
+export * from './find-vin';
 export * from './format-currency';
 export * from './format-kbm';
 export * from './format-number';

@@ -46,6 +46,16 @@ describe('matchFilter', () => {
     expect(matchFilter(rio, criteria)).toBe(false);
   });
 
+  it('with «Только хорошая цена» admits only a listing whose estimate says good', () => {
+    const good = { ...any, goodPriceOnly: true };
+    expect(matchFilter({ ...camry, market_verdict: 'good' }, good)).toBe(true);
+    expect(matchFilter({ ...camry, market_verdict: 'fair' }, good)).toBe(false);
+    expect(matchFilter({ ...camry, market_verdict: 'high' }, good)).toBe(false);
+    expect(matchFilter({ ...camry, market_verdict: null }, good)).toBe(false);
+    expect(matchFilter(camry, good)).toBe(false);
+    expect(matchFilter({ ...camry, market_verdict: 'high' }, { ...any, goodPriceOnly: false })).toBe(true);
+  });
+
   it('restricts cities', () => {
     expect(matchFilter(camry, { ...any, cities: [KAZAN, MOSCOW] })).toBe(true);
     expect(matchFilter(camry, { ...any, cities: [MOSCOW] })).toBe(false);

@@ -1,4 +1,5 @@
 import type { FilterCriteria } from './filter-criteria';
+import type { MarketVerdict } from './market-estimate';
 
 /** What matching needs to know of a listing; price in roubles, unknown values as null. */
 export interface MatchableListing {
@@ -7,6 +8,8 @@ export interface MatchableListing {
   city_id: number | null;
   price: number | null;
   year: number | null;
+  /** The market estimate's verdict on the price (market-estimate.ts); null or absent: no estimate. */
+  market_verdict?: MarketVerdict | null;
 }
 
 /**
@@ -27,7 +30,8 @@ function inRange(value: number | null, from: number | null, to: number | null): 
  * THE definition of "a listing satisfies a saved filter", used by the API's search, the bot's notifications and the
  * UI alike. An empty list means any value. Selected models add their brands to the brand selection; for a brand
  * with selected models only those models match, other selected brands still match with any model. A bound on a
- * value the listing lacks (no price, no year) excludes it; bounds are inclusive.
+ * value the listing lacks (no price, no year) excludes it; bounds are inclusive. «Только хорошая цена» admits only a
+ * listing whose market verdict is `good` (no estimate: no match).
  */
 export function matchFilter(listing: MatchableListing, criteria: MatchCriteria): boolean {
   const brands = new Set([...criteria.brands, ...criteria.models.map((model) => model.car_brand_id)]);
@@ -39,6 +43,7 @@ export function matchFilter(listing: MatchableListing, criteria: MatchCriteria):
   if (criteria.cities.length > 0 && (listing.city_id === null || !criteria.cities.includes(listing.city_id))) {
     return false;
   }
+  if (criteria.goodPriceOnly && listing.market_verdict !== 'good') return false;
   return (
     inRange(listing.price, criteria.priceFrom, criteria.priceTo) &&
     inRange(listing.year, criteria.yearFrom, criteria.yearTo)

@@ -74,6 +74,8 @@ export const posts = pgTable(
     price: bigint('price', { mode: 'number' }),
     currency: char('currency', { length: 3 }).notNull().default('RUB'),
     mileage: integer('mileage'),
+    /** The VIN the listing states (issue 33: its text, or the seller's entry), upper-cased; null when none. */
+    vin: text('vin'),
     /** HTML. */
     text: text('text').notNull().default(''),
     location: text('location'),

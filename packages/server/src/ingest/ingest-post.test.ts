@@ -196,4 +196,22 @@ describeEachDb('ingestion of channel posts', (getDb) => {
     expect(first).toMatchObject({ postsSeen: 1, postsPublished: 1, postsRejected: 0 });
     expect(heard()).toEqual([]);
   });
+
+  it('keeps the VIN a post states (issue 33: the listing page shows its report facts)', async () => {
+    const result = await ingestPost(deps, index, {
+      source: tatarAuto,
+      messageId: 901,
+      text: `Продаю Toyota Camry 2016 г.в.\nVIN: jtnbf3ek503012345\nЦена 1 900 000 ₽\nКазань`,
+      url: 'https://t.me/tatar_auto/901',
+      photos: [],
+    });
+    expect(result.status).toBe('published');
+    const [listing] = await db
+      .select()
+      .from(posts)
+      .where(eq(posts.id, (result as { postId: number }).postId));
+    expect(listing!.vin).toBe('JTNBF3EK503012345');
+    const [first] = await db.select().from(posts).where(eq(posts.id, listingId));
+    expect(first!.vin).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@
 // history) or unpublish it when they say it is sold. Every change goes through the listing lifecycle
 // (listings/listing-lifecycle.ts), which announces it once the transaction has committed.
 import { contentHash, isClosePrice, isSameVehicle } from '@autoradar/core/aggregation';
+import { findVin } from '@autoradar/core';
 import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from '@autoradar/core/analysis/index';
 import {
   brands,
@@ -224,6 +225,7 @@ async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestI
         price: analysis.price ?? 0,
         currency: analysis.currency ?? 'RUB',
         mileage: analysis.mileage_km,
+        vin: findVin(input.text),
         text: buildListingText(input.text),
         location: analysis.city,
       },
@@ -287,6 +289,7 @@ async function storeEdit(
         title: analysis.title ?? undefined,
         year: analysis.year,
         mileage: analysis.mileage_km,
+        vin: findVin(input.text) ?? undefined,
         cityId: ids.cityId ?? undefined,
         location: analysis.city ?? undefined,
       },

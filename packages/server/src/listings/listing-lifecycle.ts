@@ -51,6 +51,7 @@ export type ListingChanges = Partial<
     | 'text'
     | 'year'
     | 'mileage'
+    | 'vin'
     | 'price'
     | 'currency'
     | 'cityId'

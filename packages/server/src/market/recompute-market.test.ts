@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { estimateListing, type MarketListing } from '@autoradar/core';
-import { brands, cities, marketEstimates, models, type DbHandle } from '@autoradar/db';
+import { brands, cities, marketEstimates, models, posts, type DbHandle } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { eq } from 'drizzle-orm';
 import { createDomainEvents } from '../events/domain-events';
@@ -157,5 +157,11 @@ describeEachDb('market estimates', (getDb) => {
     expect(await estimateOf(lonelyRio)).toMatchObject({ comparables: 8, verdict: 'fair' });
     expect(await estimateOf(rios[0]!)).toMatchObject({ comparables: 8 });
     await estimator.stop();
+  });
+
+  it('forgets the estimate of a deleted listing (the trigger that stands for the foreign key)', async () => {
+    expect(await estimateOf(cheap)).toBeDefined();
+    await db.delete(posts).where(eq(posts.id, cheap));
+    expect(await estimateOf(cheap)).toBeUndefined();
   });
 });

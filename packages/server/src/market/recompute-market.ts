@@ -7,6 +7,7 @@ import {
   MARKET_WINDOW_DAYS,
   MARKET_YEAR_SPREAD,
   MILEAGE_BAND_LIMITS,
+  type MarketVerdict,
 } from '@autoradar/core';
 import type { Db, DbTransaction } from '@autoradar/db';
 
@@ -28,7 +29,27 @@ const spread = sql.raw(String(MARKET_YEAR_SPREAD));
 const minRows = sql.raw(String(MARKET_MIN_COMPARABLES + 1));
 const goodFactor = sql.raw(String(1 - MARKET_GOOD_SHARE));
 const highFactor = sql.raw(String(1 + MARKET_HIGH_SHARE));
-const quartiles = sql`percentile_cont(array[0.25, 0.5, 0.75]::float8[]) within group (order by price)`;
+const QUARTILES = [0.25, 0.5, 0.75] as const;
+/** The 0-based position of quartile q among a cell's n sorted prices, in float8 as percentile_cont computes it. */
+const position = (n: string, q: number) => `((${n} - 1) * ${q}::float8)`;
+/** Only the rows of rank (1-based) next to a quartile's position are needed. */
+const nearQuartiles = (n: string, rn: string) =>
+  sql.raw(
+    `${rn} in (${QUARTILES.flatMap((q) => [`floor(${position(n, q)}) + 1`, `ceil(${position(n, q)}) + 1`]).join(', ')})`,
+  );
+/**
+ * The quartiles of a cell as percentile_cont gives them (the value below the position plus the share of the step),
+ * rounded to roubles: columns low, median, high.
+ */
+const quartilesOf = (n: string, rn: string) =>
+  sql.raw(
+    QUARTILES.map((q, i) => {
+      const below = `max(price) filter (where ${rn} = floor(${position(n, q)}) + 1)::float8`;
+      const above = `max(price) filter (where ${rn} = ceil(${position(n, q)}) + 1)::float8`;
+      const share = `(${position(`max(${n})`, q)} - floor(${position(`max(${n})`, q)}))`;
+      return `round((${below} + ${share} * (${above} - ${below}))::numeric)::bigint as ${['low', 'median', 'high'][i]}`;
+    }).join(', '),
+  );
 
 /** Model ids as an int[] parameter (both drivers take its text form). */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
@@ -36,34 +57,51 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trun
 export function recomputeStatement(now: Date, modelIds: readonly number[] | null): SQL {
   const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
   const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
+  // Regions as small integers: the cells are sorted and hashed on them (a text key, compared by collation, made the
+  // regional sort the dearest step). The quartiles are read off ranks: each cell's rows are numbered by price once
+  // (a window over the sorted cells; the regional numbering sorts each national cell's rows again, an incremental
+  // sort), and only the two rows around each quartile's position are kept and interpolated as percentile_cont does.
+  // percentile_cont itself sorted every cell on its own, 1.5 M of them for the regional cells of a million listings,
+  // most of them too thin to be used.
   return sql`
-    with base as materialized (
-      select p.id, p.model_id, p.year, p.price, ${band} as band, c.region
-      from posts p left join cities c on c.id = p.city_id
+    with regions as materialized (
+      select c.id as city_id, dense_rank() over (order by c.region) as rid
+      from cities c where c.region is not null
+    ),
+    base as materialized (
+      select p.id, p.model_id, p.year, p.price, ${band} as band, r.rid
+      from posts p left join regions r on r.city_id = p.city_id
       where p.status = 'published' and p.currency = 'RUB' and p.price >= ${sql.raw(String(MARKET_MIN_PRICE))}
         and p.model_id is not null and p.year is not null and p.mileage is not null
         and p.published_at >= ${since}::timestamptz ${ofModels}
     ),
-    cells as materialized (
-      select b.model_id, b.year + d as year, b.band, b.region, b.price
+    ranked as materialized (
+      select b.model_id, b.year + d as year, b.band, b.rid, b.price,
+        row_number() over national_cell as rn_n, count(*) over national_cell as n_n,
+        row_number() over regional_cell as rn_r, count(*) over regional_cell as n_r
       from base b cross join generate_series(-${spread}, ${spread}) d
+      -- A whole-partition frame: the rank and the cell's size come from one window pass per level.
+      window national_cell as (partition by b.model_id, b.year + d, b.band order by b.price
+          rows between unbounded preceding and unbounded following),
+        regional_cell as (partition by b.model_id, b.year + d, b.band, b.rid order by b.price
+          rows between unbounded preceding and unbounded following)
     ),
     national as (
-      select model_id, year, band, count(*)::int as n, ${quartiles} as q
-      from cells group by model_id, year, band having count(*) >= ${minRows}
+      select model_id, year, band, max(n_n)::int as n, ${quartilesOf('n_n', 'rn_n')}
+      from ranked where n_n >= ${minRows} and ${nearQuartiles('n_n', 'rn_n')}
+      group by model_id, year, band
     ),
     regional as (
-      select model_id, year, band, region, count(*)::int as n, ${quartiles} as q
-      from cells where region is not null group by model_id, year, band, region having count(*) >= ${minRows}
+      select model_id, year, band, rid, max(n_r)::int as n, ${quartilesOf('n_r', 'rn_r')}
+      from ranked where rid is not null and n_r >= ${minRows} and ${nearQuartiles('n_r', 'rn_r')}
+      group by model_id, year, band, rid
     ),
     chosen as (
-      select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables,
-        round((coalesce(r.q, n.q))[1]::numeric)::bigint as low,
-        round((coalesce(r.q, n.q))[2]::numeric)::bigint as median,
-        round((coalesce(r.q, n.q))[3]::numeric)::bigint as high
+      select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables, coalesce(r.low, n.low) as low,
+        coalesce(r.median, n.median) as median, coalesce(r.high, n.high) as high
       from base b
       join national n on n.model_id = b.model_id and n.year = b.year and n.band = b.band
-      left join regional r on r.model_id = b.model_id and r.year = b.year and r.band = b.band and r.region = b.region
+      left join regional r on r.model_id = b.model_id and r.year = b.year and r.band = b.band and r.rid = b.rid
     ),
     fresh as materialized (
       select id as post_id, low, median, high, comparables,
@@ -95,6 +133,14 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
       (select count(*)::int from dropped) as dropped`;
 }
 
+/**
+ * The pass's transaction settings. The planner cannot know how many cells pass their HAVING and picks a nested loop
+ * for the regional cells, which is quadratic (16 M join tests for one popular model of 15 000 listings); every join
+ * here is an equality of whole sets, so hash joins are right. The per-cell sorts of a million listings fit in memory
+ * instead of spilling to disk.
+ */
+export const RECOMPUTE_SETTINGS = [`set local enable_nestloop = off`, `set local work_mem = '512MB'`] as const;
+
 export interface RecomputeResult {
   /** Listings with an estimate after the pass (of the models asked for). */
   estimated: number;
@@ -114,16 +160,33 @@ export async function recomputeMarket(
 ): Promise<RecomputeResult> {
   if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0 };
   const result = await db.transaction(async (tx) => {
-    // The planner cannot know how many cells pass their HAVING and picks a nested loop for the regional cells, which
-    // is quadratic (16 M join tests for one popular model of 15 000 listings); every join here is an equality of
-    // whole sets, so hash joins are right.
-    await tx.execute(sql`set local enable_nestloop = off`);
-    // The per-cell sorts of a million listings fit in memory instead of spilling to disk.
-    await tx.execute(sql`set local work_mem = '256MB'`);
+    for (const setting of RECOMPUTE_SETTINGS) await tx.execute(sql.raw(setting));
     return tx.execute<{ estimated: number; written: number; dropped: number }>(
       recomputeStatement(options.now, options.modelIds ?? null),
     );
   });
   const row = result.rows[0]!;
   return { estimated: Number(row.estimated), written: Number(row.written), dropped: Number(row.dropped) };
+}
+
+/**
+ * A listing's market verdict for the notification matcher («Только хорошая цена»): the stored one, else its model's
+ * incremental pass is run now (a listing is matched the moment it is published, before the estimator's debounced pass
+ * has seen it) and the row read again. Null: no estimate (too few comparables, no model, no usable price).
+ */
+export async function marketVerdictOf(
+  db: Db,
+  listing: { id: number; modelId: number | null },
+  now: Date,
+): Promise<MarketVerdict | null> {
+  const read = async () => {
+    const { rows } = await db.execute<{ verdict: MarketVerdict }>(
+      sql`select verdict from market_estimates where post_id = ${listing.id}`,
+    );
+    return rows[0]?.verdict ?? null;
+  };
+  const stored = await read();
+  if (stored !== null || listing.modelId === null) return stored;
+  await recomputeMarket(db, { now, modelIds: [listing.modelId] });
+  return read();
 }

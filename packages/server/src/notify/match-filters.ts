@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_TIME_ZONE,
   type DeliveryChannel,
+  type MarketVerdict,
   type MatchableListing,
   type SendMode,
   type WorktimeSettings,
@@ -17,6 +18,9 @@ import type { Db } from '@autoradar/db';
 // everything else is checked and read on the index entries (an index-only scan): no filter and no user row is read,
 // except the working-hours settings and time zone of the few worktime filters. The test 'finds exactly the filters core
 // matchFilter admits' checks it against matchFilter on random data and edits, on PGlite and PostgreSQL.
+// «Только хорошая цена» (issue 33) is not a key: of the filters the keys admit, those with the switch are looked up
+// (filters_good_price_only_idx, an index-only probe) and kept only when the listing's market verdict is `good`; the
+// verdict is asked for (`marketVerdict`) only when there is such a filter.
 
 /** A saved filter that admits a listing, with what a delivery row needs of it and its owner. */
 export interface MatchedFilter {
@@ -82,9 +86,36 @@ export function matchFiltersScanQuery(listing: MatchableListing, brandModelIds: 
       and u.is_pro and u.pro_expired > ${now.toISOString()}::timestamptz`;
 }
 
-export async function findMatchingFilters(db: Db, listing: MatchableListing, now: Date): Promise<MatchedFilter[]> {
+export interface MatchOptions {
+  /**
+   * The listing's market verdict (null: no estimate), asked for only when a matched filter has «Только хорошая цена»
+   * and the listing does not carry `market_verdict`.
+   */
+  marketVerdict?: () => Promise<MarketVerdict | null>;
+}
+
+export async function findMatchingFilters(
+  db: Db,
+  listing: MatchableListing,
+  now: Date,
+  options: MatchOptions = {},
+): Promise<MatchedFilter[]> {
   type Row = { filterId: number | string; userId: number | string; via: DeliveryChannel[]; sendMode: SendMode };
-  const { rows } = await db.execute<Row & Record<string, unknown>>(matchFiltersQuery(listing, now));
+  const keyed = await db.execute<Row & Record<string, unknown>>(matchFiltersQuery(listing, now));
+  let rows = keyed.rows;
+  if (rows.length > 0) {
+    const ids = rows.map((r) => Number(r.filterId));
+    const good = await db.execute<{ id: number | string }>(sql`
+      select id from filters where good_price_only and active and id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    if (good.rows.length > 0) {
+      const verdict =
+        listing.market_verdict !== undefined ? listing.market_verdict : ((await options.marketVerdict?.()) ?? null);
+      if (verdict !== 'good') {
+        const dropped = new Set(good.rows.map((r) => Number(r.id)));
+        rows = rows.filter((r) => !dropped.has(Number(r.filterId)));
+      }
+    }
+  }
   const worktime = rows.filter((r) => r.sendMode === 'worktime').map((r) => Number(r.filterId));
   const settings = new Map<number, { worktimeSettings: WorktimeSettings | null; timeZone: string }>();
   if (worktime.length > 0) {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { matchFilter, type MatchableListing, type WorktimeSettings } from '@autoradar/core';
 import { brands, cities, deliveries, filters, models, users, type DbHandle } from '@autoradar/db';
@@ -171,6 +171,29 @@ describeEachDb('saved-filter notifications', (getDb) => {
     await publish();
     await worker.runOnce();
     expect(emulator.calls.filter((c) => c.method.startsWith('send'))).toEqual([]);
+  });
+
+  it('with «Только хорошая цена» sends only a listing whose estimate says «Хорошая цена»', async () => {
+    // Ten X5s of 2019 around 5 000 000 ₽: the market a new one is compared with (no filter is active yet).
+    const market = { title: 'BMW X5 2019', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2019 };
+    for (let i = 0; i < 10; i += 1) await publish({ ...market, price: 4_800_000 + i * 50_000, mileage: 60_000 });
+    await worker.runOnce();
+    const picky = await proUser();
+    await saveFilter(picky.id, { brands: [ref.bmw], goodPriceOnly: true, name: 'Выгодные X5' });
+    const anyPrice = await proUser();
+    await saveFilter(anyPrice.id, { brands: [ref.bmw], name: 'Все X5' });
+    const fair = await publish({ ...market, price: 5_000_000, mileage: 61_000 });
+    const cheap = await publish({ ...market, price: 3_900_000, mileage: 62_000 });
+    await worker.runOnce();
+    await worker.runOnce();
+    const pickyCalls = sentTo(picky.telegramId!);
+    expect(pickyCalls).toHaveLength(1);
+    expect(pickyCalls[0]!.payload['text']).toContain('3\u00A0900\u00A0000\u00A0₽');
+    expect(sentTo(anyPrice.telegramId!)).toHaveLength(2);
+    const verdicts = await db.execute<{ post_id: string; verdict: string }>(
+      sql`select post_id, verdict from market_estimates where post_id in (${fair}, ${cheap}) order by post_id`,
+    );
+    expect(verdicts.rows.map((r) => r.verdict)).toEqual(['fair', 'good']);
   });
 
   it('reuses Telegram file_id of a photo after its first send', async () => {

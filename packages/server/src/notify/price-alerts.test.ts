@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { notes, priceAlerts, users, type DbHandle } from '@autoradar/db';
+import { filters, notes, priceAlerts, users, type DbHandle } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '../events/domain-events';
 import { addFavourite } from '../favourites/favourites';
@@ -107,6 +107,60 @@ describeEachDb('price-drop alerts on favourites', (getDb) => {
     expect(later).toHaveLength(2);
     expect(String(later[1]!.payload['text'])).toContain('Было: 1\u00A0900\u00A0000\u00A0₽');
     expect(String(later[1]!.payload['text'])).toContain('Стало: 1\u00A0800\u00A0000\u00A0₽');
+  });
+
+  it('waits for the working hours the user chose for their notifications, then sends the alert once', async () => {
+    const buyer = await user();
+    const postId = await listing(2_000_000);
+    await favourite(buyer.id, postId);
+    // Every day, a one-hour window that opens two hours from now on the Moscow clock.
+    const moscowHour = (clock().getUTCHours() + 3) % 24;
+    const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:${String(clock().getUTCMinutes()).padStart(2, '0')}`;
+    const worktime = { days: [0, 1, 2, 3, 4, 5, 6], start: hh(moscowHour + 2), end: hh(moscowHour + 3) };
+    await db.insert(filters).values({
+      userId: buyer.id,
+      name: 'В рабочее время',
+      active: true,
+      via: ['telegram'],
+      sendMode: 'worktime',
+      worktimeSettings: worktime,
+    });
+    await reprice(postId, 1_900_000);
+    await worker.runOnce();
+    expect(messagesTo(buyer.telegramId!)).toHaveLength(0);
+    const [held] = await db.select().from(priceAlerts).where(eq(priceAlerts.postId, postId));
+    expect(held).toMatchObject({
+      status: 'pending',
+      dueAt: new Date(
+        clock().getTime() + 2 * 3_600_000 - clock().getUTCSeconds() * 1000 - clock().getUTCMilliseconds(),
+      ),
+    });
+    clock.advance(3_600_000);
+    await worker.runOnce();
+    expect(messagesTo(buyer.telegramId!)).toHaveLength(0);
+    clock.advance(3_600_000);
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(messagesTo(buyer.telegramId!)).toHaveLength(1);
+
+    // A filter that sends at once means the user takes messages at any hour.
+    const other = await user();
+    const second = await listing(3_000_000);
+    await favourite(other.id, second);
+    await db.insert(filters).values([
+      {
+        userId: other.id,
+        name: 'Ночью нет',
+        active: true,
+        via: ['telegram'],
+        sendMode: 'worktime',
+        worktimeSettings: { ...worktime, start: hh(moscowHour + 8), end: hh(moscowHour + 9) },
+      },
+      { userId: other.id, name: 'Сразу', active: true, via: ['telegram'], sendMode: 'immediately' },
+    ]);
+    await reprice(second, 2_800_000);
+    await worker.runOnce();
+    expect(messagesTo(other.telegramId!)).toHaveLength(1);
   });
 
   it('says nothing for a drop under 1 % or a rise, and measures a later drop from the raised price', async () => {

@@ -6,7 +6,7 @@ import { escapeHtml } from '../escape-html';
 import type { Mailer, MailMessage } from '../mail';
 import { classifyTelegramError, type SendOutcome } from './notify-telegram';
 import { priceAlertMessages, type AlertedListing } from './price-alerts.messages';
-import { markBotBlocked } from './queue';
+import { markBotBlocked, userDueAt } from './queue';
 
 // Price-drop and sold alerts on favourites (issue 33). The state lives on the favourite (notes.alert_price: the price
 // the user last knew; alerted_at; sold_alerted_at), so a scan is idempotent: it turns every favourite whose listing
@@ -14,6 +14,8 @@ import { markBotBlocked } from './queue';
 // `price_alerts` row and moves the favourite's state in the same statement; a second scan finds nothing. Rows are then
 // sent like the saved-filter deliveries: claimed under a lease, `sending` right before the call, `unknown` when the
 // sender died mid-call, never sent twice. The worker scans on every pass; listing.updated / unpublished wake it.
+// Working hours: an alert to a user whose active saved filters all wait for working hours waits for the earliest
+// next window (queue.ts userDueAt, the deliveries' dueAtOf).
 
 /** A drop alerts when the price fell by at least this share of the price the user last knew. */
 export const PRICE_DROP_MIN_SHARE = 0.01;
@@ -210,6 +212,12 @@ async function sendOne(s: PriceAlertSender, alert: ClaimedAlert): Promise<boolea
   const [post] = await s.db.select({ title: posts.title }).from(posts).where(eq(posts.id, alert.postId));
   if (!user || !post || !user.priceAlerts) {
     await settle(s, alert, { status: 'skipped', error: 'Уведомления о цене выключены или объявление удалено' });
+    return false;
+  }
+  // Working hours (the pipeline's rule, queue.ts userDueAt): outside them the alert waits for the next window.
+  const due = await userDueAt(s.db, user.id, s.clock());
+  if (due.getTime() > s.clock().getTime()) {
+    await settle(s, alert, { status: 'pending', dueAt: due });
     return false;
   }
   const listing: AlertedListing = {

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { getNextWorktimeStart, type DeliveryChannel } from '@autoradar/core';
-import { deliveries, notifyJobs, posts, users, type Db, type DbTransaction } from '@autoradar/db';
+import { deliveries, filters, notifyJobs, posts, users, type Db, type DbTransaction } from '@autoradar/db';
 import { claimLeased } from '../jobs/claim';
+import { marketVerdictOf } from '../market/recompute-market';
 import { currentRequestId } from '../runtime/request-context';
 import { findMatchingFilters, type MatchedFilter } from './match-filters';
 
@@ -59,9 +60,28 @@ export async function claimNotifyJobs(
 }
 
 /** When a matched filter's message may go out: now, or the start of the owner's next working-time window. */
-export function dueAtOf(filter: MatchedFilter, now: Date): Date | null {
+export function dueAtOf(
+  filter: Pick<MatchedFilter, 'sendMode' | 'worktimeSettings' | 'timeZone'>,
+  now: Date,
+): Date | null {
   if (filter.sendMode !== 'worktime' || !filter.worktimeSettings) return now;
   return getNextWorktimeStart(filter.worktimeSettings, now, filter.timeZone || undefined);
+}
+
+/**
+ * When a message that belongs to no filter (a price-drop alert, issue 33) may go out to a user: the working hours
+ * they chose for their notifications, read from their active saved filters with dueAtOf. Any filter that sends at
+ * once (or none at all) means now; when every one waits for working hours, the earliest of their next windows.
+ */
+export async function userDueAt(db: Db, userId: number, now: Date): Promise<Date> {
+  const rows = await db
+    .select({ sendMode: filters.sendMode, worktimeSettings: filters.worktimeSettings, timeZone: users.timeZone })
+    .from(filters)
+    .innerJoin(users, eq(users.id, filters.userId))
+    .where(and(eq(filters.userId, userId), eq(filters.active, true)));
+  const due = rows.map((row) => dueAtOf(row, now)).filter((at): at is Date => at !== null);
+  if (due.length === 0) return now;
+  return new Date(Math.min(...due.map((at) => at.getTime())));
 }
 
 /**
@@ -92,7 +112,9 @@ export async function runNotifyJob(db: Db, job: ClaimedJob, workerId: string, no
       price: post.currency === 'RUB' ? post.price : null,
       year: post.year,
     };
-    const matched = await findMatchingFilters(db, listing, now);
+    const matched = await findMatchingFilters(db, listing, now, {
+      marketVerdict: () => marketVerdictOf(db, { id: post.id, modelId: post.modelId }, now),
+    });
     const rows = matched.flatMap((f) => {
       const due = dueAtOf(f, now);
       return f.via.map((channel: DeliveryChannel) => ({

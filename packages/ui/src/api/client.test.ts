@@ -1,4 +1,4 @@
-import { contract, type Post } from '@autoradar/contract';
+import { contract, type Post, type VinFacts } from '@autoradar/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
@@ -109,7 +109,7 @@ describe('call', () => {
   it('is typed by the contract: inputs and answers follow the endpoint, so drift fails the type check', () => {
     const { call } = createApiClient({ baseUrl: base });
     type GetAnswer = Awaited<ReturnType<typeof call<typeof contract.posts.get>>>;
-    expectTypeOf<GetAnswer>().toEqualTypeOf<{ data: Post }>();
+    expectTypeOf<GetAnswer>().toEqualTypeOf<{ data: Post; vin_facts?: VinFacts | null | undefined }>();
     type FeaturedAnswer = Awaited<ReturnType<typeof call<typeof contract.posts.featured>>>;
     expectTypeOf<FeaturedAnswer>().toEqualTypeOf<{ data: Post[] }>();
 

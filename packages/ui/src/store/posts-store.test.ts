@@ -32,6 +32,7 @@ describe('posts store', () => {
       'brands',
       'models',
       'cities',
+      'goodPriceOnly',
       'totalCount',
       'all',
     ]);

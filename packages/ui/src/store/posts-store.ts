@@ -20,13 +20,15 @@ export interface PostsStoreState {
   brands: number[];
   models: number[];
   cities: number[];
+  /** «Только хорошая цена» (issue 33): set by a saved filter that asks for it. */
+  goodPriceOnly: boolean;
   totalCount: number;
   all: number;
 }
 
 export const POSTS_STORE_KEY = 'posts-store';
 
-/** Exactly the persisted fields, in the spec's order. */
+/** Exactly the persisted fields, in the spec's order (goodPriceOnly: issue 33's saved-filter switch). */
 export const POSTS_STORE_FIELDS = [
   'posts',
   'notes',
@@ -38,6 +40,7 @@ export const POSTS_STORE_FIELDS = [
   'brands',
   'models',
   'cities',
+  'goodPriceOnly',
   'totalCount',
   'all',
 ] as const satisfies readonly (keyof PostsStoreState)[];
@@ -54,6 +57,7 @@ export function createEmptyPostsStore(): PostsStoreState {
     brands: [],
     models: [],
     cities: [],
+    goodPriceOnly: false,
     totalCount: 0,
     all: 0,
   };
@@ -79,6 +83,7 @@ const PostsStoreSchema = z.object({
   brands: ids,
   models: ids,
   cities: ids,
+  goodPriceOnly: z.boolean().catch(false),
   totalCount: count,
   all: count,
 }) satisfies z.ZodType<PostsStoreState>;

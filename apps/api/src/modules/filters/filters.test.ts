@@ -49,7 +49,19 @@ describeEachDb('saved filters', (getDb) => {
     const created = await call('POST', '/api/user/filters', pro.headers, form({ name: '  Камри до 2 млн  ' }));
     expect(created.statusCode).toBe(201);
     const filter = readJson(created, contract.filters.create).data;
-    expect(filter).toEqual({ id: expect.any(Number) as number, ...form(), models: [10] });
+    expect(filter).toEqual({ id: expect.any(Number) as number, ...form(), models: [10], goodPriceOnly: false });
+
+    // «Только хорошая цена» (issue 33) is kept and answered.
+    const picky = await call('PUT', `/api/user/filters/${filter.id}`, pro.headers, {
+      ...form(),
+      goodPriceOnly: true,
+    });
+    expect(readJson(picky, contract.filters.update).data.goodPriceOnly).toBe(true);
+    const notBoolean = await call('PUT', `/api/user/filters/${filter.id}`, pro.headers, {
+      ...form(),
+      goodPriceOnly: 'да',
+    });
+    expect(notBoolean.statusCode).toBe(422);
 
     const worktime = { days: [5, 1, 2], start: '22:00', end: '06:00' };
     const replaced = await call(

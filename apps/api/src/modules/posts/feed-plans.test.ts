@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import { FEED_PAGE_SIZE, OWN_CHANNEL } from '@autoradar/core';
-import { importReferenceData, posts, postMedia } from '@autoradar/db';
+import { importReferenceData, marketEstimates, posts, postMedia } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { seedListings } from '@autoradar/server/listings/seed-listings';
 import { removeListings } from '@autoradar/server/listings/testing/listing-fixtures';
@@ -67,6 +67,16 @@ describeEachDb('feed plans: every filter shape gives the plain statement’s pag
     }));
     await db.insert(postMedia).values(rows.map((r) => ({ postId: r.id, url: `/media/${r.id}.jpg` })));
     for (const r of rows) ids.push({ id: r.id, published_at: r.publishedAt.toISOString() });
+    // Market verdicts for «Только хорошая цена» (issue 33): a third good, a third fair, the rest without an estimate;
+    // their own sequence, so the listings above stay as they were.
+    const verdictOf = rng(33);
+    const verdicts = rows.flatMap((r) => {
+      const x = verdictOf();
+      if (x >= 2 / 3) return [];
+      const verdict = x < 1 / 3 ? ('good' as const) : ('fair' as const);
+      return [{ postId: r.id, low: 1, median: 2, high: 3, comparables: 8, verdict }];
+    });
+    await db.insert(marketEstimates).values(verdicts);
     await db.execute(sql`analyze posts`);
   });
 
@@ -95,6 +105,7 @@ describeEachDb('feed plans: every filter shape gives the plain statement’s pag
       priceTo: random() < 0.4 ? priceTo : null,
       yearFrom: random() < 0.4 ? yearFrom : null,
       yearTo: random() < 0.4 ? yearTo : null,
+      goodPriceOnly: random() < 0.2,
       terms: words.map((word) => ({
         word,
         fullText: true,

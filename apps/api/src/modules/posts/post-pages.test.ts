@@ -198,6 +198,7 @@ describeEachDb('listing page, carousel, favourites, own listings and counts', (g
       priceTo: null,
       yearFrom: 1977,
       yearTo: 1977,
+      goodPriceOnly: false,
       terms: [],
     };
     const condition = countQuery(filter);

@@ -1,3 +1,4 @@
+import { findListingVinFacts } from '@autoradar/server/reports/vin-facts';
 import {
   EMPTY_FILTER_CRITERIA,
   FEATURED_POSTS_LIMIT,
@@ -8,6 +9,7 @@ import {
   getDelayCutoff,
   isPostVisible,
   pickFilterBounds,
+  pickFilterFlags,
   validateFeedQueryLimits,
   type FilterCriteria,
   type TariffUser,
@@ -124,6 +126,7 @@ export async function resolveFilter(ctx: PostsContext, input: FeedFilterInput, v
     modelIds: selectedModels.map((m) => m.id).sort((a, b) => a - b),
     cityIds: unique(input.cities).sort((a, b) => a - b),
     ...pickFilterBounds(input),
+    ...pickFilterFlags(input),
     terms: await ctx.terms.resolve(ctx.db, splitSearchWords(input.search)),
   };
 }
@@ -140,6 +143,7 @@ function visibleOnly(cutoff: Date | null): FeedCondition {
     modelIds: [],
     cityIds: [],
     ...pickFilterBounds(EMPTY_FILTER_CRITERIA),
+    ...pickFilterFlags(EMPTY_FILTER_CRITERIA),
     terms: [],
   };
 }
@@ -217,7 +221,8 @@ export async function getPost(ctx: PostsContext, idParam: string, viewer: Viewer
   const lookup = await lookUpPost(ctx, idParam, viewer);
   if (lookup.found === 'none') throw notFound(FEED_MESSAGES.postNotFound);
   if (lookup.found === 'delayed') throw notFound(FEED_MESSAGES.postDelayed);
-  return { data: toPost(lookup.row, viewer) };
+  const data = toPost(lookup.row, viewer);
+  return { data, vin_facts: await findListingVinFacts(ctx.db, data.id) };
 }
 
 export async function getNotes(ctx: PostsContext, ids: number[], viewer: Viewer) {

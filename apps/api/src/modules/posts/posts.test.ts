@@ -3,7 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { EMPTY_FILTER_CRITERIA, FEED_PAGE_SIZE, matchFilter, type MatchCriteria } from '@autoradar/core';
 import { contract, type Post } from '@autoradar/contract';
-import { brands, cities, importReferenceData, models, postMedia, type NewPost } from '@autoradar/db';
+import {
+  brands,
+  cities,
+  importReferenceData,
+  marketEstimates,
+  models,
+  orderParts,
+  orders,
+  partners,
+  postMedia,
+  type NewPost,
+} from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { addListing } from '@autoradar/server/listings/testing/listing-fixtures';
 import { buildTestApp, signIn, signInPro, testClock } from '../../testing/test-app';
@@ -550,5 +561,103 @@ describeEachDb('feed: search, count-new, paging and the 24-hour delay', (getDb) 
     expect(
       ((await getDb().db.execute(sql`select count(*)::int as n from posts`)).rows[0] as { n: number }).n,
     ).toBeGreaterThan(0);
+  });
+
+  it('with «Только хорошая цена» finds only listings whose estimate says good, as core matchFilter does', async () => {
+    const grid = rows.filter((p) => (p.messageId ?? 0) > 1_000 && (p.messageId ?? 0) < 2_000);
+    const verdicts = new Map<number, 'good' | 'fair' | 'high'>();
+    grid.forEach((p, i) => {
+      if (i % 3 !== 2) verdicts.set(p.id, i % 3 === 0 ? 'good' : 'fair');
+    });
+    await getDb()
+      .db.insert(marketEstimates)
+      .values(
+        [...verdicts].map(([postId, verdict]) => ({ postId, low: 1, median: 2, high: 3, comparables: 8, verdict })),
+      );
+    for (const body of [{ goodPriceOnly: true }, { goodPriceOnly: true, brands: [ref.toyota], priceTo: 2_000_000 }]) {
+      const match = criteria({ ...body, brands: body.brands ?? [] });
+      const want = grid
+        .filter((p) =>
+          matchFilter(
+            {
+              brand_id: p.brandId ?? null,
+              model_id: p.modelId ?? null,
+              city_id: p.cityId ?? null,
+              price: p.price ?? null,
+              year: p.year ?? null,
+              market_verdict: verdicts.get(p.id) ?? null,
+            },
+            match,
+          ),
+        )
+        .sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime() || b.id - a.id)
+        .map((p) => p.id);
+      expect(want.length).toBeGreaterThan(0);
+      expect((await searchAll(body, pro)).map((p) => p.id)).toEqual(want);
+      expect(readJson(await search(body, pro), contract.posts.search).meta.total).toBe(want.length);
+    }
+    // Off, the switch narrows nothing.
+    expect((await searchAll({ goodPriceOnly: false, brands: [ref.toyota] }, pro)).length).toBe(
+      (await searchAll({ brands: [ref.toyota] }, pro)).length,
+    );
+  });
+
+  it("shows a completed VIN report's facts on the listing, never its personal data", async () => {
+    const vin = 'XTA210990Y2765437';
+    const post = await addPost({ title: 'LADA 2109 2000', vin, publishedAt: ago(30) });
+    const bare = await addPost({ title: 'LADA 2109 2001', vin: 'XTA210990Y2765438', publishedAt: ago(30) });
+    const db = getDb().db;
+    const [partner] = await db
+      .insert(partners)
+      .values({ title: 'Автоистория', url: 'https://reports.example.ru' })
+      .returning({ id: partners.id });
+    const [order] = await db
+      .insert(orders)
+      .values({ partnerId: partner!.id, string: vin, status: 'completed' })
+      .returning({ id: orders.id, createdAt: orders.createdAt });
+    // A report still being made for the other VIN shows nothing.
+    await db.insert(orders).values({ partnerId: partner!.id, string: 'XTA210990Y2765438', status: 'processing' });
+    await db.insert(orderParts).values([
+      {
+        orderId: order!.id,
+        key: 'ownershipPeriods',
+        title: 'Владельцы',
+        status: 'completed',
+        value: [
+          { owner: 'natural', startDate: '2015-03-01', endDate: '2018-07-10', operation: '01' },
+          { owner: 'legal', startDate: '2018-07-10', endDate: null, operation: '62' },
+        ],
+      },
+      {
+        orderId: order!.id,
+        key: 'osago',
+        title: 'ОСАГО',
+        status: 'completed',
+        value: [{ insuranceNumber: 'ХХХ 0123456789', isActive: true, licensePlate: 'А123ВС77', owner: 'Иванов И. И.' }],
+      },
+      {
+        orderId: order!.id,
+        key: 'restrictions',
+        title: 'Ограничения',
+        status: 'completed',
+        value: [{ restrictionType: 'Запрет', whoImposed: 'Пристав Петров', region: 'г. Москва' }],
+      },
+    ]);
+    const res = await app.inject({ method: 'GET', url: `/api/posts/${post.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(readJson(res, contract.posts.get).vin_facts).toEqual({
+      owners: 2,
+      registration_years: [
+        { from: 2015, to: 2018 },
+        { from: 2018, to: null },
+      ],
+      restrictions_found: true,
+      osago_active: true,
+      checked_at: order!.createdAt.toISOString(),
+    });
+    for (const secret of ['0123456789', 'А123ВС77', 'Иванов', 'Петров', 'natural', 'legal', 'Москва'])
+      expect(res.body).not.toContain(secret);
+    const none = await app.inject({ method: 'GET', url: `/api/posts/${bare.id}` });
+    expect(readJson(none, contract.posts.get).vin_facts).toBeNull();
   });
 });

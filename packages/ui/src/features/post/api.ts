@@ -1,11 +1,14 @@
-import { contract, type Post, type PricePoint } from '@autoradar/contract';
+import { contract, type Post, type PricePoint, type VinFacts } from '@autoradar/contract';
 import { call as appCall, type Call } from '../../api/client';
 import type { TicketRequest } from '../../components/support-dialog/ticket-form';
 
+/** A listing as its page reads it: the post and, when a completed VIN report exists, its facts (issue 33). */
+export type PostPageData = Post & { vin_facts?: VinFacts | null | undefined };
+
 /** GET /api/posts/:id; failures reach the caller as ApiError (the call atom turns them into a state). */
-export async function fetchPost(id: string, signal?: AbortSignal, call: Call = appCall): Promise<Post> {
-  const { data } = await call(contract.posts.get, { params: { id }, signal });
-  return data;
+export async function fetchPost(id: string, signal?: AbortSignal, call: Call = appCall): Promise<PostPageData> {
+  const { data, vin_facts } = await call(contract.posts.get, { params: { id }, signal });
+  return vin_facts === undefined ? data : { ...data, vin_facts };
 }
 
 /** PUT /api/posts/:id/unpublish (admins); the API broadcasts post.unpublished to everyone on the page. */

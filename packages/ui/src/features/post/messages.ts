@@ -70,3 +70,18 @@ export const priceHistoryMessages = {
   unchanged: (date: string) => `Цена не менялась с ${date}`,
   firstSeen: 'Впервые замечено',
 } as const;
+
+/** Facts from a VIN report on the listing page (issue 33). */
+export const vinFactsMessages = {
+  title: 'Проверка по VIN',
+  owners: 'Владельцев',
+  registrations: 'Периоды регистрации',
+  restrictions: 'Ограничения',
+  restrictionsFound: 'Найдены',
+  restrictionsNone: 'Не найдены',
+  osago: 'ОСАГО',
+  osagoActive: 'Действует',
+  osagoNone: 'Нет действующего полиса',
+  period: (from: number, to: number | null) => (to === null ? `с ${from}` : from === to ? `${from}` : `${from}–${to}`),
+  checkedAt: (date: string) => `По отчёту от ${date}`,
+} as const;

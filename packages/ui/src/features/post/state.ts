@@ -1,8 +1,7 @@
-import type { Post } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import { ApiError } from '../../api/api-error';
 import { callFamily, describeCallError } from '../../api/atom-with-call';
-import { fetchPost } from './api';
+import { fetchPost, type PostPageData } from './api';
 
 /** The listing is not there (gone, or never was; a malformed id, 422, names none either): the page offers the way
  * home instead of a retry. */
@@ -15,6 +14,6 @@ export function describePostError(error: unknown): string {
 }
 
 /** The listing page's call, one atom per id (realtime `post.updated` events patch the same atom). */
-export const postAtomFamily = callFamily<Post>((id, signal) => fetchPost(id, signal), {
+export const postAtomFamily = callFamily<PostPageData>((id, signal) => fetchPost(id, signal), {
   describeError: describePostError,
 });

@@ -51,6 +51,7 @@ describe('feed criteria', () => {
       priceTo: null,
       yearFrom: null,
       yearTo: null,
+      goodPriceOnly: false,
       search: null,
     });
   });

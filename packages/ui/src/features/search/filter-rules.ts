@@ -39,6 +39,7 @@ export function criteriaKey(criteria: FeedCriteria): string {
     criteria.priceTo,
     criteria.yearFrom,
     criteria.yearTo,
+    Boolean(criteria.goodPriceOnly),
     criteria.search.trim(),
   ]);
 }

@@ -75,6 +75,9 @@ export const searchMessages = {
   destinations: 'Куда присылать',
   noDestinations: 'Добавьте e-mail в профиль или войдите через Telegram, чтобы получать уведомления',
   sendMode: 'Когда присылать',
+  // Issue 33: the saved filter's market switch.
+  goodPriceOnly: 'Только хорошая цена',
+  goodPriceOnlyHint: 'Объявления заметно дешевле похожих машин за последние 90 дней',
   days: 'Дни',
   startTime: 'С',
   endTime: 'До',

@@ -17,15 +17,24 @@ export interface SaveFilterForm {
   via: DeliveryChannel[];
   send_mode: SendMode;
   worktime: WorktimeSettings;
+  /** «Только хорошая цена» (issue 33). */
+  goodPriceOnly: boolean;
 }
 
-/** A new filter offers every destination the user can receive, sent at once, working hours 09:00-18:00 ready. */
-export function newSaveFilterForm(user: Pick<User, 'email' | 'has_telegram'>): SaveFilterForm {
+/**
+ * A new filter offers every destination the user can receive, sent at once, working hours 09:00-18:00 ready; «Только
+ * хорошая цена» as the applied filter has it.
+ */
+export function newSaveFilterForm(
+  user: Pick<User, 'email' | 'has_telegram'>,
+  criteria?: Pick<FeedCriteria, 'goodPriceOnly'>,
+): SaveFilterForm {
   return {
     name: '',
     via: getAvailableDeliveryChannels(user),
     send_mode: 'immediately',
     worktime: createDefaultWorktimeSettings(),
+    goodPriceOnly: Boolean(criteria?.goodPriceOnly),
   };
 }
 
@@ -35,15 +44,20 @@ export function editSaveFilterForm(filter: Filter): SaveFilterForm {
     via: [...filter.via],
     send_mode: filter.send_mode,
     worktime: filter.worktime_settings ?? createDefaultWorktimeSettings(),
+    goodPriceOnly: filter.goodPriceOnly,
   };
 }
 
-/** The request: the panel's criteria (the text query is not part of a saved filter) and the dialog's fields. */
+/**
+ * The request: the panel's criteria (the text query is not part of a saved filter) and the dialog's fields, whose
+ * «Только хорошая цена» switch is the filter's.
+ */
 export function toSaveFilterRequest(form: SaveFilterForm, criteria: FeedCriteria, active: boolean): SaveFilterRequest {
   const worktime = normalizeWorktimeSettings(form.send_mode, form.worktime);
   return {
     name: form.name.trim(),
     ...pickFilterCriteria(criteria, { uniqueIds: true }),
+    goodPriceOnly: form.goodPriceOnly,
     active,
     send_mode: form.send_mode,
     worktime_settings: worktime ? { ...worktime, days: [...worktime.days] } : null,

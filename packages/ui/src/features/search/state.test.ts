@@ -2,6 +2,7 @@
 import type { Post } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { criteriaFromStore, toSearchFilter } from './filter-rules';
 import { stubApi, type FakeRequest } from './testing/fake-api';
 
 // Fresh modules per test: the feed atom is retained in jotai's default store, as in the app.
@@ -168,6 +169,7 @@ describe('filter state', () => {
       priceTo: null,
       yearFrom: 2018,
       yearTo: null,
+      goodPriceOnly: true,
       active: false,
       send_mode: 'immediately',
       worktime_settings: null,
@@ -179,8 +181,11 @@ describe('filter state', () => {
       cities: [],
       priceFrom: 1_000_000,
       yearFrom: 2018,
+      goodPriceOnly: true,
       searchQuery: 'седан',
     });
+    // The feed asks for what the filter asks: «Только хорошая цена» included.
+    expect(toSearchFilter(criteriaFromStore(m.store.get(m.postsStoreAtom)))).toMatchObject({ goodPriceOnly: true });
   });
 
   it('keeps the layout choice in localStorage', async () => {

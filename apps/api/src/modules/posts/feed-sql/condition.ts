@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { OWN_CHANNEL, type FilterBounds } from '@autoradar/core';
+import { OWN_CHANNEL, type FilterBounds, type FilterFlags } from '@autoradar/core';
 import { posts } from '@autoradar/db';
 import { filterCondition } from './filter';
 
@@ -23,7 +23,7 @@ export interface SearchTerm {
 }
 
 /** What a feed query asks for, already resolved to ids (see posts.service resolveFilter); bounds as core's. */
-export interface FeedCondition extends FilterBounds {
+export interface FeedCondition extends FilterBounds, FilterFlags {
   /** Newest aggregated publication time the viewer may see; null for PRO (core getDelayCutoff). */
   cutoff: Date | null;
   /** Brands matching with any model, and models matching on their own (core matchFilter). */

@@ -1,5 +1,5 @@
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { postSearchVector, posts } from '@autoradar/db';
+import { marketEstimates, postSearchVector, posts } from '@autoradar/db';
 import type { FeedCondition } from './condition';
 
 // A filter as the feed's statements use it: its values bound once (as themselves, or as placeholders of a statement
@@ -19,6 +19,8 @@ export interface BoundFilter {
   priceTo: number | null;
   yearFrom: number | null;
   yearTo: number | null;
+  /** «Только хорошая цена»: only listings whose market estimate says `good` (market_estimates_verdict_idx). */
+  goodPriceOnly: boolean;
   /** Both year bounds, as the list of their years (a PostgreSQL array literal), where yearKeyed. */
   yearList: string | null;
   /** The words that name no brand or model, as one websearch query. */
@@ -46,6 +48,7 @@ export function bindFilter(c: FeedCondition, bind: Bind): BoundFilter {
     priceTo: orNull(c.priceTo),
     yearFrom: orNull(c.yearFrom),
     yearTo: orNull(c.yearTo),
+    goodPriceOnly: c.goodPriceOnly,
     yearList: yearListOf(c, bind),
     textQuery: textOnly.length > 0 ? bind(textOnly.map((t) => t.word).join(' ')) : null,
     alternatives: c.terms
@@ -130,6 +133,8 @@ export function filterParts(
   if (c.priceTo !== null) where.push(sql`${posts.price} <= ${c.priceTo}`);
   if (c.yearFrom !== null) where.push(sql`${posts.year} >= ${c.yearFrom}`);
   if (c.yearTo !== null) where.push(sql`${posts.year} <= ${c.yearTo}`);
+  if (c.goodPriceOnly)
+    where.push(sql`exists (select 1 from ${marketEstimates} e where e.post_id = ${posts.id} and e.verdict = 'good')`);
   const years = gathering ? yearKeys(c) : undefined;
   if (years) where.push(years);
   // Each word must be found: in the text (any Russian word form), or as a brand or model it names or misspells.

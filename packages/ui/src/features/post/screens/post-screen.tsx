@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { Post } from '@autoradar/contract';
+import type { PostPageData } from '../api';
 import { isAdmin } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallView } from '../../../api/call-view';
@@ -19,6 +19,7 @@ import { PostActions } from '../components/post-actions';
 import { PostDetails } from '../components/post-details';
 import { PostTopBar } from '../components/post-top-bar';
 import { PriceHistory } from '../components/price-history';
+import { VinFactsSection } from '../components/vin-facts';
 import { SourceEmbed, type EmbedState } from '../components/source-embed';
 import { embedKey, getEmbedSource } from '../embed-source';
 import { getExternalPostUrl, isOwnPost } from '../external-link';
@@ -29,7 +30,7 @@ import { isPostMissing, postAtomFamily } from '../state';
 import '../post.css';
 
 export interface PostViewProps {
-  state: CallState<Post>;
+  state: CallState<PostPageData>;
   retry: () => void;
   now: Date;
   onOrderInspection?: () => void;
@@ -42,7 +43,7 @@ function LoadedPost({
   now,
   onOrderInspection,
   onSupport,
-}: { post: Post; now: Date } & Omit<PostViewProps, 'state' | 'retry' | 'now'>) {
+}: { post: PostPageData; now: Date } & Omit<PostViewProps, 'state' | 'retry' | 'now'>) {
   const source = getEmbedSource(post);
   const [embed, setEmbed] = useState<{ key: string; state: EmbedState } | null>(null);
   const key = source ? embedKey(source) : null;
@@ -62,6 +63,7 @@ function LoadedPost({
         hideText={embedded}
       />
       {post.status === 'published' ? <PriceHistory postId={post.id} price={post.price} now={now} /> : null}
+      {post.vin_facts ? <VinFactsSection facts={post.vin_facts} /> : null}
       {onSupport ? (
         <p className="post-support">
           {postActionMessages.supportHint}{' '}

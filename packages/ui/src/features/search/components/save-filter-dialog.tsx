@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button, Input, Radio } from '@telegram-apps/telegram-ui';
+import { Button, Input, Radio, Switch } from '@telegram-apps/telegram-ui';
 import type { Filter, User } from '@autoradar/contract';
 import {
   canSaveFilter,
@@ -53,7 +53,10 @@ export function SaveFilterDialog({
   onSaved,
   now = new Date(),
 }: SaveFilterDialogProps) {
-  const [form, setForm] = useDraft<SaveFilterForm>(filter ? editSaveFilterForm(filter) : newSaveFilterForm(user), open);
+  const [form, setForm] = useDraft<SaveFilterForm>(
+    filter ? editSaveFilterForm(filter) : newSaveFilterForm(user, criteria),
+    open,
+  );
   const saving = useSaveFilter({ filter, criteria, user, now, form, setForm, onSaved });
   const valid = canSaveFilter(
     { name: form.name, via: form.via, send_mode: form.send_mode, worktime_settings: form.worktime },
@@ -115,6 +118,7 @@ export function SaveFilterDialog({
         enterKeyHint="done"
         onChange={(event) => setForm({ ...form, name: event.target.value })}
       />
+      <GoodPriceOnly form={form} setForm={setForm} />
       <Destinations form={form} setForm={setForm} user={user} />
       <SendMode form={form} setForm={setForm} />
       {form.send_mode === 'worktime' ? <Worktime form={form} setForm={setForm} /> : null}
@@ -132,6 +136,27 @@ export function SaveFilterDialog({
 interface PartProps {
   form: SaveFilterForm;
   setForm: (form: SaveFilterForm) => void;
+}
+
+/** «Только хорошая цена»: the filter (its feed and its notifications) keeps only listings with that badge. */
+function GoodPriceOnly({ form, setForm }: PartProps) {
+  const id = useId();
+  return (
+    <div className="save-filter__switch">
+      <Switch
+        id={id}
+        checked={form.goodPriceOnly}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setForm({ ...form, goodPriceOnly: event.target.checked })}
+      />
+      <label htmlFor={id} className="save-filter__switch-label">
+        {t.goodPriceOnly}
+      </label>
+      <span id={`${id}-hint`} className="save-filter__switch-hint">
+        {t.goodPriceOnlyHint}
+      </span>
+    </div>
+  );
 }
 
 /** Where notifications go: the destinations the user can receive (Telegram when linked, e-mail when known). */

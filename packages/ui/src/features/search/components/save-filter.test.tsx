@@ -37,6 +37,7 @@ const savedFilter = (id: number, name: string, extra: Partial<Filter> = {}): Fil
   priceTo: 2_000_000,
   yearFrom: null,
   yearTo: null,
+  goodPriceOnly: false,
   active: false,
   send_mode: 'immediately',
   worktime_settings: null,
@@ -139,11 +140,41 @@ describe('save-filter dialog', () => {
       priceTo: 2_000_000,
       yearFrom: null,
       yearTo: null,
+      goodPriceOnly: false,
       active: false,
       send_mode: 'worktime',
       worktime_settings: { days: [1, 2, 3, 4, 5, 0], start: '09:00', end: '18:00' },
       via: ['telegram'],
     });
+  });
+
+  it('«Только хорошая цена» is a switch of the filter: off by default, saved when turned on, shown when editing', async () => {
+    const api = stubApi({
+      'POST /api/user/filters': ({ body }) => ({ status: 201, body: { data: { id: 9, ...(body as object) } } }),
+    });
+    const saved = vi.fn();
+    const u = user();
+    renderInApp(<SaveFilterDialog open onClose={() => {}} criteria={criteria} user={pro} onSaved={saved} now={now} />);
+    const toggle = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Только хорошая цена' });
+    expect(toggle.checked).toBe(false);
+    await u.click(toggle);
+    expect(toggle.checked).toBe(true);
+    await u.type(screen.getByRole('textbox', { name: 'Название' }), 'Выгодные{Enter}');
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(api.to('POST /api/user/filters')[0]?.body).toMatchObject({ name: 'Выгодные', goodPriceOnly: true });
+    cleanup();
+    renderInApp(
+      <SaveFilterDialog
+        open
+        onClose={() => {}}
+        filter={savedFilter(9, 'Выгодные', { goodPriceOnly: true })}
+        criteria={criteria}
+        user={pro}
+        onSaved={saved}
+        now={now}
+      />,
+    );
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Только хорошая цена' }).checked).toBe(true);
   });
 
   it('keeps the form and shows the reason when saving fails', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "filters_good_price_only_idx" ON "filters" USING btree ("id") WHERE good_price_only and active;

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createDb, orderParts, orders, partners, type DbHandle } from '@autoradar/db';
+import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
+import { launchBrowser } from '../support/browser';
+import { callApi, screenshot, startJourneyServer, type JourneyServer } from '../support/session';
+
+// Room for a busy machine: expect.poll's default gives up after a second, less than a loaded server takes.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000, expect: { poll: { timeout: 20_000, interval: 100 } } });
+
+// Facts from a VIN report on the listing page (issue 33), as a buyer sees them: a listing that states a VIN with a
+// completed report shows «Проверка по VIN» (owners, registration years, restrictions, OSAGO) and nothing personal of
+// the report. The product runs on a PostgreSQL database of its own, so the test can write the report's rows.
+
+const VIN = 'XTA210990Y2765437';
+
+describe('VIN report facts on the listing page, in a real browser', () => {
+  let server: JourneyServer;
+  let browser: Browser;
+  let db: DbHandle;
+  let dbName: string;
+
+  const admin = async (statement: string) => {
+    const handle = await createDb({ databaseUrl: testDatabaseUrl, dataDir: os.tmpdir() });
+    try {
+      await handle.db.execute(statement);
+    } finally {
+      await handle.close();
+    }
+  };
+
+  beforeAll(async () => {
+    dbName = `ar_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await admin(`create database "${dbName}"`);
+    const url = new URL(testDatabaseUrl);
+    url.pathname = `/${dbName}`;
+    server = await startJourneyServer(
+      { DATABASE_URL: url.toString(), DEMO_DATA: 'true', APP_NAME: 'АвтоРадар' },
+      240_000,
+    );
+    db = await createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await db?.close();
+    if (dbName) await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+  });
+
+  it('shows owners, registration years, restrictions and OSAGO at 390 and 1280, light and dark', async () => {
+    const found = await callApi<{ data: { id: number }[] }>(server, null, 'POST', '/api/posts/search', {});
+    const listing = found.data[0];
+    expect(listing).toBeDefined();
+    await db.db.execute(`update posts set vin = '${VIN}' where id = ${Number(listing!.id)}`);
+    const [partner] = await db.db
+      .insert(partners)
+      .values({ title: 'Автоистория', url: 'https://reports.example.ru' })
+      .returning({ id: partners.id });
+    const [order] = await db.db
+      .insert(orders)
+      .values({ partnerId: partner!.id, string: VIN, status: 'completed' })
+      .returning({ id: orders.id });
+    await db.db.insert(orderParts).values([
+      {
+        orderId: order!.id,
+        key: 'ownershipPeriods',
+        title: 'Владельцы',
+        status: 'completed',
+        value: [
+          { owner: 'natural', startDate: '2016-04-12', endDate: '2019-09-03', operation: '01' },
+          { owner: 'natural', startDate: '2019-09-03', endDate: null, operation: '62' },
+        ],
+      },
+      {
+        orderId: order!.id,
+        key: 'osago',
+        title: 'ОСАГО',
+        status: 'completed',
+        value: [{ insuranceNumber: 'ХХХ 0123456789', isActive: true, licensePlate: 'А123ВС77' }],
+      },
+      { orderId: order!.id, key: 'restrictions', title: 'Ограничения', status: 'completed', value: [] },
+    ]);
+
+    for (const width of [390, 1280]) {
+      for (const dark of [false, true]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width < 600 ? 844 : 800 },
+          colorScheme: dark ? 'dark' : 'light',
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${server.url}/posts/${listing!.id}`);
+        const facts = page.locator('.vin-facts');
+        await expect.poll(() => facts.isVisible()).toBe(true);
+        const text = (await facts.textContent()) ?? '';
+        expect(text).toContain('Проверка по VIN');
+        expect(text).toContain('Владельцев2');
+        expect(text).toContain('2016–2019, с 2019');
+        expect(text).toContain('ОграниченияНе найдены');
+        expect(text).toContain('ОСАГОДействует');
+        expect(await page.content()).not.toContain('А123ВС77');
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+        await facts.scrollIntoViewIfNeeded();
+        await screenshot(page, `vin-facts-${width}-${dark ? 'dark' : 'light'}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
