@@ -69,7 +69,7 @@ describeEachDb('feed plans: every filter shape gives the plain statement’s pag
     for (const r of rows) ids.push({ id: r.id, published_at: r.publishedAt.toISOString() });
     // Market verdicts for «Только хорошая цена» (issue 33): a third good, a third fair, the rest without an estimate;
     // their own sequence, so the listings above stay as they were.
-    const verdictOf = rng(33);
+    const verdictOf = seededRandom(33);
     const verdicts = rows.flatMap((r) => {
       const x = verdictOf();
       if (x >= 2 / 3) return [];
