@@ -92,7 +92,7 @@ describe.skipIf(postgresUnavailableReason)('notification workers: one SIGKILLed 
       // The kill lands on the worker's 1st to 6th message of the round, in turn.
       killAt = 1 + (round % 6);
       const inFlight = new Promise<void>((resolve) => (killed = resolve));
-      const dying = working!.child;
+      const dying = working.child;
       const dead = new Promise<NodeJS.Signals | null>((resolve) =>
         dying.once('exit', (_code, signal) => resolve(signal)),
       );
@@ -102,7 +102,7 @@ describe.skipIf(postgresUnavailableReason)('notification workers: one SIGKILLed 
       );
       await inFlight;
       if ((await dead) === 'SIGKILL') totals.kills++;
-      const token: string = working!.token === TOKEN_A ? TOKEN_B : TOKEN_A;
+      const token: string = working.token === TOKEN_A ? TOKEN_B : TOKEN_A;
       working = { child: await startWorker(token), token };
       await vi.waitFor(
         async () => {

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   ): Promise<unknown> => {
     const t0 = performance.now();
     let status = 0;
-    let text = '';
+    let text: string;
     try {
       const response = await fetch(`${server.url}${url}`, {
         method,
