@@ -3,7 +3,8 @@
 // `--interval 60` (seconds per reported interval), `--warmup 5` (minutes left out of the memory growth; at most a
 // fifth of the run). Prints one line per interval (requests, errors, p50/p99, the server's RSS), then the verdict, and
 // writes everything to test-results/soak/soak-<time>.json. Exits 1 when any request failed (a 5xx, an unexpected
-// 4xx, no answer), when RSS grew 10 % or more after the warm-up, or when an interval's p99 after the warm-up was more
+// 4xx, no answer), when RSS grew 10 % or more after the warm-up (mean of the last quarter of the intervals against the
+// first quarter), or when an interval's p99 after the warm-up was more
 // than twice their median (p99 not steady). Figures in docs/reliability.md.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -33,6 +34,8 @@ interface Interval {
   errors: number;
   latencies: number[];
   rssMb: number;
+  /** The machine's 1-minute load average at the end of the interval (p99 follows it on a shared machine). */
+  load: number;
 }
 
 interface Failure {
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
   const failures: Failure[] = [];
   const started = Date.now();
   const endAt = started + minutes * 60_000;
-  let current: Interval = { from: 0, requests: 0, errors: 0, latencies: [], rssMb: 0 };
+  let current: Interval = { from: 0, requests: 0, errors: 0, latencies: [], rssMb: 0, load: 0 };
   intervals.push(current);
 
   const tokens = await Promise.all(
@@ -177,6 +180,7 @@ async function main(): Promise<void> {
 
   const ticker = setInterval(() => {
     current.rssMb = rssMb(pid);
+    current.load = Number(loadavg()[0]!.toFixed(1));
     const done = current;
     const sorted = [...done.latencies].sort((a, b) => a - b);
     console.log(
@@ -184,7 +188,7 @@ async function main(): Promise<void> {
         `${done.errors} errors, p50 ${quantile(sorted, 0.5).toFixed(0)} ms, p99 ${quantile(sorted, 0.99).toFixed(0)} ms, ` +
         `RSS ${done.rssMb} MB, load ${loadavg()[0]!.toFixed(1)}`,
     );
-    current = { from: Date.now() - started, requests: 0, errors: 0, latencies: [], rssMb: 0 };
+    current = { from: Date.now() - started, requests: 0, errors: 0, latencies: [], rssMb: 0, load: 0 };
     intervals.push(current);
   }, intervalMs);
 
@@ -195,6 +199,7 @@ async function main(): Promise<void> {
   ]);
   clearInterval(ticker);
   current.rssMb = rssMb(pid);
+  current.load = Number(loadavg()[0]!.toFixed(1));
   const alive = server.child.exitCode === null;
   await server.close();
 
@@ -211,11 +216,17 @@ async function main(): Promise<void> {
       p50Ms: Math.round(quantile(sorted, 0.5)),
       p99Ms: Math.round(quantile(sorted, 0.99)),
       rssMb: i.rssMb,
+      load: i.load,
     };
   });
   const steady = rows.filter((r) => afterWarmup.some((i) => Math.round(i.from / 60_000) === r.minute));
-  const rssAfterWarmup = steady[0]?.rssMb ?? rssStart;
-  const rssEnd = Math.max(...steady.map((r) => r.rssMb), rssAfterWarmup);
+  // RSS saws up and down with the garbage collector (one sample a minute may catch a peak): the growth compares the
+  // mean of the last quarter of the intervals after the warm-up with the mean of their first quarter.
+  const quarter = Math.max(1, Math.floor(steady.length / 4));
+  const mean = (values: number[]) => Math.round(values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length));
+  const rssAfterWarmup = steady.length > 0 ? mean(steady.slice(0, quarter).map((r) => r.rssMb)) : rssStart;
+  const rssEnd = steady.length > 0 ? mean(steady.slice(-quarter).map((r) => r.rssMb)) : rssStart;
+  const rssMax = Math.max(rssStart, ...steady.map((r) => r.rssMb));
   const growth = (rssEnd - rssAfterWarmup) / rssAfterWarmup;
   const p99s = steady.map((r) => r.p99Ms).sort((a, b) => a - b);
   const p99Median = quantile(p99s, 0.5);
@@ -230,8 +241,9 @@ async function main(): Promise<void> {
     errors,
     serverAlive: alive,
     rssStartMb: rssStart,
-    rssAfterWarmupMb: rssAfterWarmup,
-    rssMaxAfterWarmupMb: rssEnd,
+    rssFirstQuarterAfterWarmupMb: rssAfterWarmup,
+    rssLastQuarterMb: rssEnd,
+    rssMaxAfterWarmupMb: rssMax,
     rssGrowthAfterWarmupPercent: Number((growth * 100).toFixed(1)),
     p99MedianMs: p99Median,
     p99MaxMs: p99Max,
