@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { deliveries, filters, users, type PostgresDbHandle } from '@autoradar/db
 import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
+import { killWorkers, startNotifyWorker } from '@autoradar/server/testing/notify-worker-process';
 import { startBotApiEmulator } from './testing/bot-api-emulator';
 
 // Issue 14's durability check: two notification worker processes on one PostgreSQL; one is killed with SIGKILL in
@@ -29,31 +30,11 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
   let aDied: () => void = () => {};
   const aDead = new Promise<void>((resolve) => (aDied = resolve));
 
-  const startWorker = (token: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerMain], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: {
-        ...process.env,
-        DATABASE_URL: handle.client.options.connectionString,
-        BOT_TOKEN: token,
-        BOT_USERNAME: 'autoradar_test_bot',
-        TELEGRAM_API_URL: emulator.url,
-        APP_URL: 'https://autoradar.example',
-        NOTIFY_CONCURRENCY: '1',
-        NOTIFY_BATCH: '10',
-        NOTIFY_LEASE_MS: '3000',
-        NOTIFY_POLL_MS: '500',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    return new Promise<ChildProcess>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        if (d.toString().includes('запущен')) resolve(child);
-      });
-      child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-    });
-  };
+  const startWorker = (token: string) =>
+    startNotifyWorker(
+      { entry: workerMain, databaseUrl: handle.client.options.connectionString!, token, telegramApiUrl: emulator.url },
+      children,
+    );
 
   beforeAll(async () => {
     handle = (await createTestDb({ name: 'postgres' })) as PostgresDbHandle;
@@ -69,7 +50,7 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
     });
   }, 60_000);
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    killWorkers(children);
     await emulator?.close();
     await handle?.close();
   });

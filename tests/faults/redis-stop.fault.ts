@@ -1,58 +1,37 @@
-// Fault suite (issue 31): two API processes share one Redis for realtime; Redis is killed and started again. While it
-// is down each instance keeps serving its own clients (an event published through an instance reaches that
-// instance's clients) and the API answers; when Redis is back, events cross between the instances again with no
-// restart of either. `pnpm test:faults redis-stop`; figures in docs/reliability.md.
-import { randomBytes } from 'node:crypto';
-import PusherServer from 'pusher';
+// Fault suite (issue 31): two API processes share one Redis for realtime and for the rate limits; Redis is killed
+// and started again. While it is down each instance keeps serving its own clients (an event published through an
+// instance reaches that instance's clients), the API answers, and the limits let requests through rather than lock
+// anyone out; when Redis is back, events cross between the instances again and the two count one limit together
+// again, with no restart of either. `pnpm test:faults redis-stop`; figures in docs/reliability.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, tempDataDir, type RunningServer } from '../support/server';
+import { RATE_LIMITS } from '@autoradar/api/http/rate-limits';
+import { freshRealtimeApp, startInstances, stopInstances, triggerThrough, type Instance } from '../realtime/instances';
 import { connected, createEcho, Inbox, waitFor, type EchoClient } from '../realtime/support';
 import { reportFigures } from './support/figures';
 import { startOwnRedis, type OwnRedis } from './support/own-redis';
 
+/** POST /api/client-errors: no sign-in, limited per address (30 a minute), shared through Redis. */
+const LIMIT = RATE_LIMITS.clientError.ip;
+
 describe('Redis stopped and started under two API instances', () => {
-  const app = { id: `fault-${randomBytes(4).toString('hex')}`, key: 'fault-redis-key', secret: 'fault-redis-secret' };
-  const instances: { server: RunningServer; wsPort: number }[] = [];
+  const app = freshRealtimeApp('fault-redis');
+  let instances: Instance[] = [];
   const echoes: EchoClient[] = [];
   let redis: OwnRedis;
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    const ports = [await freePort(), await freePort()];
-    const servers = await Promise.all(
-      ports.map((wsPort) =>
-        startServer({
-          DATA_DIR: tempDataDir(),
-          DEMO_DATA: 'false',
-          LOG_LEVEL: 'info',
-          REDIS_URL: redis.url,
-          REVERB_APP_ID: app.id,
-          REVERB_APP_KEY: app.key,
-          REVERB_APP_SECRET: app.secret,
-          REVERB_PORT: String(wsPort),
-        }),
-      ),
-    );
-    servers.forEach((server, i) => instances.push({ server, wsPort: ports[i]! }));
-  }, 240_000);
+    // Two API processes starting side by side on a loaded two-core machine took more than the usual 120 s.
+    instances = await startInstances(2, { redisUrl: redis.url, app, env: { LOG_LEVEL: 'info' }, timeoutMs: 420_000 });
+  }, 480_000);
   afterAll(async () => {
     for (const echo of echoes) echo.disconnect();
-    await Promise.all(instances.filter((i) => i.server.child.exitCode === null).map((i) => i.server.stop()));
+    await stopInstances(instances);
     await redis?.stop();
   });
 
-  const sdk = (wsPort: number) =>
-    new PusherServer({
-      appId: app.id,
-      key: app.key,
-      secret: app.secret,
-      host: '127.0.0.1',
-      port: String(wsPort),
-      useTLS: false,
-    });
-
-  const listen = async (wsPort: number, url: string) => {
-    const echo = createEcho({ wsPort, httpUrl: url, key: app.key });
+  const listen = async (instance: Instance) => {
+    const echo = createEcho({ wsPort: instance.wsPort, httpUrl: instance.server.url, key: app.key });
     echoes.push(echo);
     await connected(echo);
     const inbox = new Inbox();
@@ -61,19 +40,34 @@ describe('Redis stopped and started under two API instances', () => {
     return inbox;
   };
 
-  it('degrades to each instance alone while Redis is down and crosses again when it is back', async () => {
-    const [a, b] = [instances[0]!, instances[1]!];
-    const onA = await listen(a.wsPort, a.server.url);
-    const onB = await listen(b.wsPort, b.server.url);
+  /** One client error report from this machine's address, through the given instance: its status. */
+  const report = async (instance: Instance) =>
+    (
+      await fetch(`${instance.server.url}/api/client-errors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ message: 'fault suite', url: '/search', stack: null }),
+      })
+    ).status;
 
-    await sdk(b.wsPort).trigger('posts', 'post.published', { post: { id: 1 } });
+  it('degrades to each instance alone while Redis is down and works together again when it is back', async () => {
+    const [a, b] = [instances[0]!, instances[1]!];
+    const onA = await listen(a);
+    const onB = await listen(b);
+
+    // Redis up: events cross, and the limit is one count for both instances (half the reports through each).
+    await triggerThrough(app, b.wsPort).trigger('posts', 'post.published', { post: { id: 1 } });
     expect(await onA.next()).toEqual({ post: { id: 1 } });
     expect(await onB.next()).toEqual({ post: { id: 1 } });
+    const before: number[] = [];
+    for (let i = 0; i < LIMIT; i++) before.push(await report(i % 2 === 0 ? a : b));
+    expect(before.every((status) => status === 204)).toBe(true);
+    expect([await report(a), await report(b)]).toEqual([429, 429]);
 
     await redis.stop();
     const downAt = Date.now();
     // Each instance still serves its own clients and answers HTTP.
-    await sdk(a.wsPort)
+    await triggerThrough(app, a.wsPort)
       .trigger('posts', 'post.published', { post: { id: 2 } })
       .catch(() => undefined);
     expect(await onA.next('local delivery while Redis is down')).toEqual({ post: { id: 2 } });
@@ -83,13 +77,18 @@ describe('Redis stopped and started under two API instances', () => {
       () => true,
       () => false,
     );
+    // The limits let requests through while they cannot count (never a 5xx, never everyone locked out).
+    const whileDown: number[] = [];
+    for (let i = 0; i < 10; i++) whileDown.push(await report(i % 2 === 0 ? a : b));
+    expect(whileDown.filter((status) => status >= 500)).toEqual([]);
+    expect(whileDown.filter((status) => status === 204).length).toBeGreaterThan(0);
 
     await redis.start();
     const upAt = Date.now();
-    // Events cross again without a restart (the clients reconnect to Redis by themselves).
+    // Events cross again without a restart (the instances reconnect to Redis by themselves).
     let crossedAt: number | null = null;
     for (let id = 100; crossedAt === null && Date.now() - upAt < 60_000; id++) {
-      await sdk(b.wsPort)
+      await triggerThrough(app, b.wsPort)
         .trigger('posts', 'post.published', { post: { id } })
         .catch(() => undefined);
       const got = await onA.next('cross again', 1_000).then(
@@ -100,6 +99,23 @@ describe('Redis stopped and started under two API instances', () => {
     }
     if (crossedAt === null) console.log(a.server.output().slice(-3000), b.server.output().slice(-3000));
     expect(crossedAt).not.toBeNull();
+
+    // The limit counts again, in the new Redis, for both instances together: reports go through both in turn until
+    // both refuse. The count started afresh (the stopped Redis kept nothing), so both refuse after LIMIT reports
+    // counted in Redis; reports made while an instance was not yet reconnected pass uncounted.
+    let sentAfter = 0;
+    let limitedAgainAt: number | null = null;
+    const afterStatuses: number[] = [];
+    while (limitedAgainAt === null && Date.now() - upAt < 60_000) {
+      const pair = [await report(a), await report(b)];
+      afterStatuses.push(...pair);
+      sentAfter += 2;
+      if (pair[0] === 429 && pair[1] === 429) limitedAgainAt = Date.now();
+    }
+    expect(afterStatuses.filter((status) => status >= 500)).toEqual([]);
+    expect(limitedAgainAt).not.toBeNull();
+    // Counted together: each instance alone would have let LIMIT through, two of them 2 × LIMIT.
+    expect(afterStatuses.filter((status) => status === 204).length).toBeLessThan(2 * LIMIT);
     expect(a.server.child.exitCode).toBeNull();
     expect(b.server.child.exitCode).toBeNull();
     reportFigures('redis-stop', {
@@ -107,7 +123,13 @@ describe('Redis stopped and started under two API instances', () => {
       localDeliveryWhileDown: true,
       crossedWhileDown,
       crossAgainSecondsAfterStart: Number(((crossedAt! - upAt) / 1000).toFixed(1)),
+      limitBeforeStop: `${LIMIT} accepted through two instances, then 429 from both`,
+      reportsWhileDown: whileDown.length,
+      acceptedWhileDown: whileDown.filter((status) => status === 204).length,
+      limitedAgainSecondsAfterStart: Number(((limitedAgainAt! - upAt) / 1000).toFixed(1)),
+      acceptedAfterStartBeforeLimit: afterStatuses.filter((status) => status === 204).length,
+      reportsAfterStart: sentAfter,
       apiRestarts: 0,
     });
-  }, 240_000);
+  }, 300_000);
 });

@@ -15,6 +15,7 @@ import { realtimeServerOptions } from '@autoradar/api/realtime/realtime.plugin';
 import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { signIn, testConfig } from '@autoradar/api/testing/test-app';
 import { samplePost } from '@autoradar/contract/fixtures';
+import { getReconnectDelay, RECONNECT_MAX_ATTEMPTS } from '@autoradar/core';
 import { createEcho, pusherOf, type EchoClient } from '../realtime/support';
 import { reportFigures } from './support/figures';
 
@@ -35,6 +36,8 @@ interface Client {
   feed: number;
   own: number;
   reconnectedAt: number | null;
+  /** Connection attempts since the restart (each time pusher-js enters `connecting`). */
+  attempts: number;
 }
 
 describe('websocket server restarted under 200 clients', () => {
@@ -89,6 +92,7 @@ describe('websocket server restarted under 200 clients', () => {
         feed: 0,
         own: 0,
         reconnectedAt: null,
+        attempts: 0,
       };
       const feed = echo.channel('posts').listen('.post.published', () => (client.feed += 1));
       feed.subscribed(() => client.subscribed.add('posts'));
@@ -101,17 +105,28 @@ describe('websocket server restarted under 200 clients', () => {
     const expected = (client: Client) => (client.userId === null ? 1 : 2);
     const allSubscribed = () => clients.every((client) => client.subscribed.size === expected(client));
     const firstSubscribeMs = await until('first subscriptions', allSubscribed, 60_000);
+    console.log(`200 clients subscribed in ${firstSubscribeMs} ms`);
 
     // Restart: every client is closed with 4200 and the server comes back on the same port.
     for (const client of clients) {
       client.subscribed.clear();
-      pusherOf(client.echo).connection.bind('connected', () => (client.reconnectedAt ??= Date.now()));
+      const connection = pusherOf(client.echo).connection;
+      connection.bind('connected', () => (client.reconnectedAt ??= Date.now()));
+      connection.bind('state_change', ({ current }: { current: string }) => {
+        if (current === 'connecting' && client.reconnectedAt === null) client.attempts += 1;
+      });
     }
     const port = wsPort;
     const restartedAt = Date.now();
     await realtime.close();
     realtime = await startRealtime(port);
     const backMs = await until('every client subscribed again', allSubscribed, 90_000);
+    console.log(`every client back and subscribed ${backMs} ms after the restart`);
+    // The spec's reconnect policy (§9): at most 5 attempts, 1 s times the attempt, capped at 10 s.
+    const attempts = Math.max(...clients.map((client) => client.attempts));
+    expect(attempts).toBeLessThanOrEqual(RECONNECT_MAX_ATTEMPTS);
+    let policyMs = 0;
+    for (let attempt = 1; attempt <= RECONNECT_MAX_ATTEMPTS; attempt++) policyMs += getReconnectDelay(attempt)!;
     const reconnects = clients
       .map((client) => (client.reconnectedAt ?? restartedAt) - restartedAt)
       .sort((a, b) => a - b);
@@ -134,7 +149,8 @@ describe('websocket server restarted under 200 clients', () => {
     // A listing card's channel of its own, so the burst goes to it alone and not to the 200.
     stalled.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'post.999999' } }));
     await new Promise((resolve) => stalled.once('message', resolve));
-    (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
+    const stalledSocket = (stalled as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    stalledSocket.pause();
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
@@ -148,6 +164,8 @@ describe('websocket server restarted under 200 clients', () => {
       }
     }
     expect(realtime.stats().droppedSlowConsumers).toBe(1);
+    // A paused socket reads nothing, not even the end of the connection: read again to see that it was cut.
+    stalledSocket.resume();
     await stalledClosed;
     expect(realtime.stats().connections).toBe(SIGNED_IN + GUESTS);
 
@@ -156,6 +174,8 @@ describe('websocket server restarted under 200 clients', () => {
       privateChannels: SIGNED_IN,
       firstSubscribeSeconds: Number((firstSubscribeMs / 1000).toFixed(1)),
       allBackAndSubscribedSeconds: Number((backMs / 1000).toFixed(1)),
+      reconnectPolicySeconds: policyMs / 1000,
+      reconnectAttemptsMax: attempts,
       reconnectSecondsMedian: Number((reconnects[Math.floor(reconnects.length / 2)]! / 1000).toFixed(1)),
       reconnectSecondsMax: Number((reconnects[reconnects.length - 1]! / 1000).toFixed(1)),
       eventsToCutOffStalledClient: sent,

@@ -73,10 +73,24 @@ export class Inbox<T = unknown> {
     else this.items.push(item);
   };
 
+  /**
+   * The next event, or a rejection after the guard time. A waiter that gave up leaves the queue: left in it, it would
+   * swallow the next event (the redis-stop suite's «cross again» loop lost every event that way).
+   */
   next(label = 'event', guardMs = GUARD_MS): Promise<T> {
     const ready = this.items.shift();
     if (ready !== undefined) return Promise.resolve(ready);
-    return waitFor(label, (done) => this.waiters.push(done), guardMs);
+    return new Promise((resolve, reject) => {
+      const waiter = (item: T) => {
+        clearTimeout(guard);
+        resolve(item);
+      };
+      const guard = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`${label}: nothing within ${guardMs} ms`));
+      }, guardMs);
+      this.waiters.push(waiter);
+    });
   }
 
   get pending(): number {

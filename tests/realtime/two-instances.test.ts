@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import PusherServer from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSocket } from '@autoradar/api/realtime/testing/test-socket';
-import { freePort, startServer, tempDataDir, type RunningServer } from '../support/server';
+import { freshRealtimeApp, startInstances, stopInstances, triggerThrough, type Instance } from './instances';
 import { connected, createEcho, Inbox, pusherOf, waitFor, type EchoClient } from './support';
 
 // Two API processes as `pnpm start` runs them (each its own embedded database), one Redis between them: an event
@@ -10,42 +8,19 @@ import { connected, createEcho, Inbox, pusherOf, waitFor, type EchoClient } from
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 describe('two API instances with one Redis', () => {
-  // A fresh app id, so runs side by side on the same Redis never hear each other.
-  const app = { id: `two-${randomBytes(4).toString('hex')}`, key: 'two-instances-key', secret: 'two-instances-secret' };
-  const instances: { server: RunningServer; wsPort: number }[] = [];
+  const app = freshRealtimeApp('two-instances');
+  let instances: Instance[] = [];
   const echoes: EchoClient[] = [];
 
   beforeAll(async () => {
-    const ports = [await freePort(), await freePort()];
-    const servers = await Promise.all(
-      ports.map((wsPort) =>
-        startServer({
-          DATA_DIR: tempDataDir(),
-          DEMO_DATA: 'false',
-          REDIS_URL,
-          REVERB_APP_ID: app.id,
-          REVERB_APP_KEY: app.key,
-          REVERB_APP_SECRET: app.secret,
-          REVERB_PORT: String(wsPort),
-        }),
-      ),
-    );
-    servers.forEach((server, i) => instances.push({ server, wsPort: ports[i]! }));
+    instances = await startInstances(2, { redisUrl: REDIS_URL, app });
   });
   afterAll(async () => {
     for (const echo of echoes) echo.disconnect();
-    await Promise.all(instances.filter((i) => i.server.child.exitCode === null).map((i) => i.server.stop()));
+    await stopInstances(instances);
   });
 
-  const sdk = (wsPort: number) =>
-    new PusherServer({
-      appId: app.id,
-      key: app.key,
-      secret: app.secret,
-      host: '127.0.0.1',
-      port: String(wsPort),
-      useTLS: false,
-    });
+  const sdk = (wsPort: number) => triggerThrough(app, wsPort);
 
   it('print where the websocket server listens and that events go through Redis', () => {
     for (const { server, wsPort } of instances) {

@@ -2,7 +2,7 @@
 import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, OutsideTelegramApp, startFeedPreload } from '@autoradar/ui';
+import { App, OutsideTelegramApp, reportUncaughtErrors, startFeedPreload } from '@autoradar/ui';
 import { bootTelegram } from './lib/tma';
 
 // The feed's first page is asked for now for a returning user, before the search screen's code loads, and for a new
@@ -13,6 +13,9 @@ const launchedToFeed =
   !/[#&]tgWebAppStartParam=/.test(window.location.hash) &&
   !new URLSearchParams(window.location.search).has('startapp');
 startFeedPreload({ firstScreenIsFeed: launchedToFeed, onSignIn: launchedToFeed });
+
+// Errors no screen catches (a handler, a timer, a promise nobody awaited) go to POST /api/client-errors (issue 31).
+reportUncaughtErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

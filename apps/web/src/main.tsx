@@ -2,12 +2,15 @@
 import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, startFeedPreload } from '@autoradar/ui';
+import { App, reportUncaughtErrors, startFeedPreload } from '@autoradar/ui';
 import { createWebPlatform } from './platform';
 
 // The feed's first page is asked for now, before the search screen's code loads (issue 32); `/` sends a signed-in
 // user to the feed.
 startFeedPreload({ firstScreenIsFeed: ['/', '/search'].includes(window.location.pathname) });
+
+// Errors no screen catches (a handler, a timer, a promise nobody awaited) go to POST /api/client-errors (issue 31).
+reportUncaughtErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -52,17 +52,59 @@ export function clientErrorReport(error: unknown, href = globalThis.location?.hr
   };
 }
 
-/** Sends the report and forgets it: a failed report must not fail anything else. */
-export function reportClientError(error: unknown): void {
+/**
+ * At most 5 reports a minute from one page, and the same message once a minute: an error in a render loop or a timer
+ * must not flood the server (which limits an address to 30 a minute) nor the page's own network.
+ */
+const REPORTS_PER_WINDOW = 5;
+const REPORT_WINDOW_MS = 60_000;
+let recentReports: { at: number; message: string }[] = [];
+
+function mayReport(message: string, now: number): boolean {
+  recentReports = recentReports.filter((report) => now - report.at < REPORT_WINDOW_MS);
+  if (recentReports.length >= REPORTS_PER_WINDOW || recentReports.some((r) => r.message === message)) return false;
+  recentReports.push({ at: now, message });
+  return true;
+}
+
+/** Tests: a fresh page as far as the client-side limit is concerned. */
+export function forgetClientErrorReports(): void {
+  recentReports = [];
+}
+
+/** Sends the report and forgets it: a failed report must not fail anything else. Within the limit above. */
+export function reportClientError(error: unknown, now = Date.now()): void {
   try {
+    const report = clientErrorReport(error);
+    if (!mayReport(report.message, now)) return;
     const { method, path } = contract.clientErrors.report;
     void fetch(path, {
       method,
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify(clientErrorReport(error)),
+      body: JSON.stringify(report),
       keepalive: true,
     }).catch(() => undefined);
   } catch {
     // No fetch (an old browser, a test without DOM): nothing to report with.
   }
+}
+
+/**
+ * Errors no screen caught: an exception in an event handler or a timer (window `error`) and a promise nobody awaited
+ * (`unhandledrejection`) are reported as the error boundary reports a render error. Both apps call it before they
+ * render; it returns the function that stops it.
+ */
+export function reportUncaughtErrors(target: Window = globalThis.window): () => void {
+  const onError = (event: ErrorEvent) => {
+    // A script of another origin without CORS gives only «Script error.» and nothing to act on.
+    if (!event.error && /^Script error\.?$/.test(event.message)) return;
+    reportClientError(event.error ?? event.message);
+  };
+  const onRejection = (event: PromiseRejectionEvent) => reportClientError(event.reason);
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+  };
 }

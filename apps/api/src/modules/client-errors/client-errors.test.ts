@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
+import { createLogger } from '@autoradar/server/runtime/logger';
 import { buildTestApp, signIn } from '../../testing/test-app';
 
 describeEachDb('client errors', (getDb) => {
   let app: FastifyInstance;
+  const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
-    app = await buildTestApp(getDb());
+    app = await buildTestApp(getDb(), {
+      logger: createLogger({
+        name: 'api',
+        level: 'info',
+        destination: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+      }),
+    });
   });
   afterAll(() => app.close());
 
@@ -27,6 +35,23 @@ describeEachDb('client errors', (getDb) => {
     };
     expect((await report(body)).statusCode).toBe(204);
     expect((await report({ ...body, stack: null }, (await signIn(getDb())).headers, '10.40.0.2')).statusCode).toBe(204);
+  });
+
+  it('logs the report with the request id, the page and the user, without the token in the address', async () => {
+    const user = await signIn(getDb());
+    const res = await report(
+      { message: 'TypeError: x is undefined', url: '/search?token=abc', stack: 'at f (a.js:1:2)' },
+      { ...user.headers, 'x-request-id': 'client-error-31' },
+      '10.40.0.6',
+    );
+    expect(res.statusCode).toBe(204);
+    const line = lines.find((l) => l['msg'] === 'client error' && l['requestId'] === 'client-error-31');
+    expect(line).toMatchObject({
+      level: 40,
+      userId: user.id,
+      clientError: { message: 'TypeError: x is undefined', stack: 'at f (a.js:1:2)' },
+    });
+    expect(JSON.stringify(line)).not.toContain('abc');
   });
 
   it('drops control characters rather than refusing what a browser wrote; refuses texts past their bounds', async () => {
