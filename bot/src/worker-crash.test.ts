@@ -7,7 +7,7 @@ import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/t
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
 import { killWorkers, startNotifyWorker } from '@autoradar/server/testing/notify-worker-process';
-import { startBotApiEmulator } from './testing/bot-api-emulator';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 
 // Issue 14's durability check: two notification worker processes on one PostgreSQL; one is killed with SIGKILL in
 // the middle of its batch (at the moment its first message reaches Telegram). Every (filter, listing) pair is then

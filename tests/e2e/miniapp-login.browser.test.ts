@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { startServer, tempDataDir, type RunningServer } from '../support/server';
 import { launchHash, signInitData, TEST_BOT_TOKEN, TOKEN_KEY, watchCsp } from '../support/session';
 

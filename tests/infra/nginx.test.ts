@@ -23,7 +23,7 @@ import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
 import { maxInAnyWindow } from '@autoradar/server/testing/rate-window';
 import { metricValue } from '@autoradar/server/testing/prometheus-text';
 import { TELEGRAM_BUDGET } from '@autoradar/server/telegram-budget';
-import { startBotApiEmulator, tooManyRequests } from '../../bot/src/testing/bot-api-emulator';
+import { startBotApiEmulator, tooManyRequests } from '@autoradar/server/testing/bot-api-emulator';
 import { connected, createEcho, Inbox, waitFor, type EchoClient } from '../realtime/support';
 import { callApi, signInitData, TEST_BOT_USERNAME, type TelegramUser } from '../support/session';
 import { freePort, repoRoot } from '../support/server';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { EMPTY_FILTER_CRITERIA } from '@autoradar/core';
 import { signInitData as signFields, signWidget } from '@autoradar/api/testing/telegram-signatures';
-import { startBotApiEmulator } from '../../bot/src/testing/bot-api-emulator';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { repoRoot, startServer, tempDataDir, type RunningServer } from './server';
 
 // Shared pieces of the browser journeys: a server with a bot token (so sign-in is real), users signed in the way
