@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sourcesRoutes(app, {
     db: deps.db.db,
     clock,
-    ...(sourceScheduler ? { wake: sourceScheduler.wake } : {}),
+    ...(sourceScheduler ? { wake: () => sourceScheduler.wake() } : {}),
   });
   draftsRoutes(app, {
     db: deps.db.db,

@@ -8,7 +8,7 @@ import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { ingestPost } from '@autoradar/server/ingest/ingest-post';
 import { buildTestApp, signIn, signInAdmin, testClock } from '../../testing/test-app';
-import { readJson } from '../../testing/read-json';
+import { readError, readJson } from '../../testing/read-json';
 
 // «Источники» over HTTP (issue 28): admins only; a source is added by the link a person pastes, refused in Russian
 // when the link names nothing or the source is there already; the list counts each source's last 24 hours of posts
@@ -26,7 +26,7 @@ describeEachDb('sources (admin)', (getDb) => {
   });
   afterAll(() => app.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, string>) =>
     app.inject({ method, url, headers: admin.headers, ...(payload === undefined ? {} : { payload }) });
 
   it('is for admins only', async () => {
@@ -39,7 +39,7 @@ describeEachDb('sources (admin)', (getDb) => {
       payload: { link: '@x' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Недостаточно прав' });
+    expect(readError(res)).toEqual({ message: 'Недостаточно прав' });
     expect(await getDb().db.select().from(sources)).toEqual([]);
   });
 
@@ -64,17 +64,17 @@ describeEachDb('sources (admin)', (getDb) => {
 
     const again = await call('POST', '/api/sources', { link: '@avto_samara' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Этот источник уже добавлен' });
+    expect(readError(again)).toEqual({ message: 'Этот источник уже добавлен' });
     for (const link of ['https://example.com/x', 'ab']) {
       const bad = await call('POST', '/api/sources', { link });
       expect(bad.statusCode).toBe(422);
-      expect(bad.json()).toMatchObject({
+      expect(readError(bad)).toMatchObject({
         errors: { link: ['Не понимаю ссылку: укажите t.me/канал, @канал или vk.com/club123'] },
       });
     }
     const empty = await call('POST', '/api/sources', { link: '  ' });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toMatchObject({ errors: { link: ['Укажите ссылку на канал или сообщество'] } });
+    expect(readError(empty)).toMatchObject({ errors: { link: ['Укажите ссылку на канал или сообщество'] } });
     expect((await getDb().db.select().from(sources)).map((s) => s.identifier).sort()).toEqual(['-123', 'avto_samara']);
   });
 
@@ -139,7 +139,7 @@ describeEachDb('sources (admin)', (getDb) => {
     ] as const) {
       const res = await call(method, url);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ message: 'Не найдено' });
+      expect(readError(res)).toEqual({ message: 'Не найдено' });
     }
   });
 });
