@@ -20,7 +20,19 @@ export const sourcesDispatcher = new Agent({ connections: 32, keepAliveTimeout: 
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/**
+ * A kept-alive socket the server closed while it sat in the pool (between two reads of a slow cycle) fails the next
+ * request at once; a GET is safe to send again, on a new socket, once.
+ */
+const STALE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 export async function httpGet(url: string, options: HttpGetOptions): Promise<HttpGetResult> {
+  const first = await httpGetOnce(url, options);
+  if (!first.ok && first.reason === 'network' && STALE_SOCKET_CODES.has(first.detail)) return httpGetOnce(url, options);
+  return first;
+}
+
+async function httpGetOnce(url: string, options: HttpGetOptions): Promise<HttpGetResult> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const maxBytes = options.maxBytes ?? 5 * 1_048_576;
