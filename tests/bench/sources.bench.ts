@@ -81,7 +81,8 @@ async function main() {
   });
   const ready = await ask(child);
   if (!('url' in ready)) throw new Error('the fake did not start');
-  const config = readSourcesConfig({ TELEGRAM_PREVIEW_URL: ready.url });
+  // The defaults, unless the environment sets SOURCES_CONCURRENCY or TELEGRAM_PREVIEW_* (to compare settings).
+  const config = readSourcesConfig({ ...process.env, TELEGRAM_PREVIEW_URL: ready.url });
   const preview = config.telegramPreview;
   const host = new URL(preview.baseUrl).host;
   const limits = { concurrency: preview.concurrency, perSecond: preview.perSecond };
@@ -121,17 +122,21 @@ async function main() {
       }),
     },
     log: { error: (obj, msg) => console.error(msg, obj) },
-    tuning: { concurrency: config.scheduler.concurrency, batchSize: config.scheduler.concurrency },
+    tuning: {
+      concurrency: config.scheduler.concurrency,
+      batchSize: config.scheduler.concurrency,
+      pollIntervalMs: config.scheduler.pollIntervalMs,
+    },
   });
-  /** One cycle as the loop runs it (claim a batch, read it, claim again while batches are full), until none is due. */
+  /** One cycle as a worker runs it (the scheduler's own loop), until every channel has been read once more. */
+  let cycles = 0;
+  const reads = () => handle.db.select({ ok: sources.readsOk, failed: sources.readsFailed }).from(sources);
   const cycle = async () => {
-    let read = 0;
-    for (;;) {
-      const report = await scheduler.runOnce();
-      read += report.readOk;
-      if (report.readFailed > 0 || report.claimed !== report.readOk) console.error(JSON.stringify(report));
-      if (report.claimed === 0) return read;
-    }
+    cycles++;
+    scheduler.start();
+    while ((await reads()).some((r) => r.ok + r.failed < cycles)) await new Promise((r) => setTimeout(r, 250));
+    await scheduler.stop();
+    return (await reads()).filter((r) => r.ok >= cycles).length;
   };
   const counts = async () => ({
     listings: await handle.db.$count(posts),
