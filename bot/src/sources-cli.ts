@@ -2,15 +2,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrateDb } from '@autoradar/db';
+import { formatSourceLink, SOURCE_STATE_LABELS } from '@autoradar/core/source-links';
+import { DomainError } from '@autoradar/server/domain-error';
 import {
-  addSource,
+  changeSourcePaused,
+  deleteSource,
   findSourceByRef,
-  listSources,
+  listSourceSummaries,
   parseReadableSourceRef,
-  removeSource,
-  setSourcePaused,
+  registerSource,
 } from '@autoradar/server/ingest/sources';
-import { sourceStateLabel } from '@autoradar/server/sources/sources.messages';
+
+// The same service as «Источники» (apps/api/src/modules/sources): what one adds, pauses or removes, the other shows.
 
 const USAGE =
   'Использование: pnpm --filter @autoradar/bot sources add <@канал | t.me/канал | vk.com/club123 | vk -123> [название]\n' +
@@ -37,11 +40,18 @@ const handle = await createDb({
 try {
   await migrateDb(handle);
   if (command === 'list') {
-    const rows = await listSources(handle.db);
+    const rows = await listSourceSummaries(handle.db);
     if (rows.length === 0) console.log('Источников пока нет');
-    for (const s of rows) {
+    for (const { source: s, day } of rows) {
       console.log(
-        `${s.readVia}\t${s.identifier}\t${s.title || '—'}\t${sourceStateLabel[s.state]}\tпрочитано ${s.postsSeen}, опубликовано ${s.postsPublished}, отклонено ${s.postsRejected}${s.lastError ? `\t${s.lastError}` : ''}`,
+        [
+          formatSourceLink(s),
+          s.readVia,
+          s.title || '—',
+          SOURCE_STATE_LABELS[s.state],
+          `за 24 ч: прочитано ${day.read}, опубликовано ${day.published}, отклонено ${day.rejected}`,
+          ...(s.lastError ? [s.lastError] : []),
+        ].join('\t'),
       );
     }
   } else {
@@ -50,18 +60,28 @@ try {
       console.error(`Не понимаю источник: ${args.join(' ') || '(пусто)'}\n${USAGE}`);
       process.exitCode = 2;
     } else if (command === 'add') {
-      const row = await addSource(handle.db, ref, rest.join(' '));
-      console.log(`Источник добавлен: ${row.readVia} ${row.identifier}`);
+      try {
+        const { source } = await registerSource(handle.db, {
+          link: args[0] === 'vk' ? (args[1] ?? '') : (args[0] ?? ''),
+          title: rest.join(' '),
+          ...(args[0] === 'vk' ? { kind: 'vk' as const } : {}),
+        });
+        console.log(`Источник добавлен: ${source.readVia} ${source.identifier}`);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        console.error(err.message);
+        process.exitCode = 1;
+      }
     } else {
       const found = await findSourceByRef(handle.db, ref);
       if (!found) {
         console.error(`Источник не найден: ${ref.kind} ${ref.identifier}`);
         process.exitCode = 1;
       } else if (command === 'remove') {
-        await removeSource(handle.db, found.id);
+        await deleteSource(handle.db, found.id);
         console.log(`Источник удалён: ${found.identifier}`);
       } else {
-        await setSourcePaused(handle.db, found.id, command === 'pause');
+        await changeSourcePaused(handle.db, found.id, command === 'pause');
         console.log(`${command === 'resume' ? 'Источник снова читается' : 'Источник на паузе'}: ${found.identifier}`);
       }
     }

@@ -562,7 +562,8 @@ describe('admin screens in a real browser', () => {
     const menu = page.getByRole('dialog', { name: 'Меню' });
     await poll(() => menu.isVisible()).toBe(true);
     const labels = (await menu.locator('a, button').allInnerTexts()).map((text) => text.trim());
-    for (const adminOnly of ['Партнеры', 'Марки', 'Модели', 'Города']) expect(labels).not.toContain(adminOnly);
+    for (const adminOnly of ['Партнеры', 'Марки', 'Модели', 'Города', 'Источники'])
+      expect(labels).not.toContain(adminOnly);
     // And the API refuses the same person.
     const plainToken = await apiToken(server, plainUser);
     await expect(callApi(server, plainToken, 'GET', '/api/partners')).rejects.toThrow(/403/);

@@ -183,7 +183,8 @@ describe('the app shell in a real browser', () => {
     expect(labels).toEqual(
       expect.arrayContaining(['Поиск', 'Добавить объявление', 'Услуги и цены', 'Контакты', 'Поддержка']),
     );
-    for (const adminOnly of ['Партнеры', 'Марки', 'Модели', 'Города']) expect(labels).not.toContain(adminOnly);
+    for (const adminOnly of ['Партнеры', 'Марки', 'Модели', 'Города', 'Источники'])
+      expect(labels).not.toContain(adminOnly);
     expect(labels).not.toContain('Избранное'); // no favourites yet: the item shows from the first one
     expect(await drawer(page).getByText(`© ${new Date().getFullYear()} АвтоРадар`).isVisible()).toBe(true);
     expect(await drawer(page).getByText('Анна Смирнова').isVisible()).toBe(true);

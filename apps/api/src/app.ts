@@ -39,6 +39,8 @@ import { unsubscribeRoutes } from './modules/filters/unsubscribe.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
+import { sourcesRoutes } from './modules/sources/sources.routes';
+import { registerSourceScheduler } from './sources/register-source-scheduler';
 
 export interface AppDeps {
   config: Config;
@@ -149,6 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotifyWorker(app, { handle: deps.db, config, clock, events });
   registerHousekeeping(app, { handle: deps.db, config });
   registerMarketEstimator(app, { handle: deps.db, config, clock, events });
+  const sourceScheduler = registerSourceScheduler(app, { handle: deps.db, config, clock, events });
+  sourcesRoutes(app, {
+    db: deps.db.db,
+    clock,
+    ...(sourceScheduler ? { wake: () => sourceScheduler.wake() } : {}),
+  });
   draftsRoutes(app, {
     db: deps.db.db,
     storage: createMediaStorage({ mediaDir: config.mediaDir }),

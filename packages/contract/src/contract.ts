@@ -11,6 +11,7 @@ import { postsEndpoints } from './posts';
 import { ratesEndpoints } from './rates';
 import { realtimeEndpoints } from './realtime';
 import { referenceEndpoints } from './reference';
+import { sourcesEndpoints } from './sources';
 import { supportEndpoints } from './support';
 import { userEndpoints } from './user';
 
@@ -28,6 +29,7 @@ export const contract = {
   support: supportEndpoints,
   payment: paymentEndpoints,
   partners: partnersEndpoints,
+  sources: sourcesEndpoints,
   rates: ratesEndpoints,
   realtime: realtimeEndpoints,
   clientErrors: clientErrorsEndpoints,

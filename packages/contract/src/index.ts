@@ -20,5 +20,6 @@ export * from './rates';
 export * from './realtime';
 export * from './reference';
 export * from './schema-names';
+export * from './sources';
 export * from './support';
 export * from './user';

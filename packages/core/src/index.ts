@@ -34,6 +34,7 @@ export * from './ownership-operation';
 export * from './plural';
 export * from './reconnect-policy';
 export * from './search-reference';
+export * from './source-links';
 export * from './toggle-note';
 export * from './validate-contact';
 export * from './validate-filter-ranges';

@@ -22,7 +22,7 @@ describeEachDb('migrations', (getDb) => {
     const { rows } = await db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(schemaTables).toHaveLength(30);
+    expect(schemaTables).toHaveLength(31);
     expect(rows.map((r) => r.table_name).sort()).toEqual(schemaTables);
   });
 

@@ -30,6 +30,8 @@ export const PATHS = {
   prompt: '/partners/:id/prompts/:promptId',
   orders: '/partners/:id/orders',
   order: '/partners/:id/orders/:orderId',
+  sources: '/sources',
+  source: '/sources/:id',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

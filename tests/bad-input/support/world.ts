@@ -301,6 +301,11 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
     const res = await inject('POST', '/api/user/filters', role, await filterBody());
     return res.statusCode === 201 ? dataId(res) : undefined;
   };
+  /** A source added as an operator adds one (a fresh public channel name each time it is needed). */
+  const ensureSource = async (): Promise<number> =>
+    (await newest('sources')) ??
+    dataId(await inject('POST', '/api/sources', 'admin', { link: `@bad_input_channel_${++seq}` }));
+
   const ensurePartner = async (): Promise<number> => {
     const found = await newest('partners');
     if (found) return found;
@@ -485,6 +490,11 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
       const id = await sandboxPayment('user');
       return id ? { params: { paymentId: id }, body: { action: 'cancel' } } : undefined;
     },
+    'sources.get': async () => idParams(await ensureSource()),
+    'sources.add': async () => ({ body: { link: `t.me/bad_input_channel_${++seq}`, title: 'Канал' } }),
+    'sources.pause': async () => idParams(await ensureSource()),
+    'sources.resume': async () => idParams(await ensureSource()),
+    'sources.remove': async () => idParams(await ensureSource()),
     'partners.get': async () => idParams(await ensurePartner()),
     'partners.create': async () => ({
       body: { title: unique('Партнёр'), url: 'https://partner.example.ru', description: 'Описание' },

@@ -24,6 +24,7 @@ import {
   payments,
   posts,
   prompts,
+  sources,
 } from '@autoradar/db';
 
 // Issue 19: a number the contract accepts must fit the column it is written to or compared with, or PostgreSQL
@@ -185,6 +186,9 @@ const LANDS_IN: Record<string, Target[]> = {
       [`partners.${key} params.id`, [partners.id]],
       [`partners.${key} params.orderId`, [orders.id]],
     ]),
+  ),
+  ...Object.fromEntries(
+    ['get', 'pause', 'resume', 'remove'].map((key): [string, Target[]] => [`sources.${key} params.id`, [sources.id]]),
   ),
   'partners.createPrompt body.position': [prompts.position],
   'partners.updatePrompt body.position': [prompts.position],

@@ -1,4 +1,5 @@
 import { SOURCE_KINDS, SOURCE_READ_VIA, SOURCE_STATES } from '@autoradar/core/aggregation';
+import { SOURCE_POST_OUTCOMES } from '@autoradar/core/source-links';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,6 +23,7 @@ import { posts } from './posts';
 export const sourceKindEnum = pgEnum('source_kind', SOURCE_KINDS);
 export const sourceReadViaEnum = pgEnum('source_read_via', SOURCE_READ_VIA);
 export const sourceStateEnum = pgEnum('source_state', SOURCE_STATES);
+export const sourcePostOutcomeEnum = pgEnum('source_post_outcome', SOURCE_POST_OUTCOMES);
 
 export const sources = pgTable(
   'sources',
@@ -94,6 +96,35 @@ export const postSources = pgTable(
   ],
 );
 
+/**
+ * What became of each post a source showed (issue 28): published, or rejected and why. «Источники» counts a source's
+ * last 24 hours from it and lists its latest posts; one row per source post (a repeat read records nothing new).
+ */
+export const sourcePosts = pgTable(
+  'source_posts',
+  {
+    id: bigId(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    /** As post_sources.message_id: the Telegram message id (an album's first) or the VK wall post id. */
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    outcome: sourcePostOutcomeEnum('outcome').notNull(),
+    /** The analysis's own reason of a rejection (core NonSaleReason: buying, service, no-vehicle…). */
+    reason: text('reason'),
+    /** The listing it was published as or is a duplicate of. */
+    postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'set null' }),
+    url: text('url'),
+    /** The start of the post's text, for the operator to recognise it. */
+    excerpt: text('excerpt').notNull().default(''),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('source_posts_source_message_unique').on(t.sourceId, t.messageId),
+    index('source_posts_source_seen_idx').on(t.sourceId, t.seenAt),
+  ],
+);
+
 export const postPrices = pgTable(
   'post_prices',
   {
@@ -112,3 +143,4 @@ export type Source = typeof sources.$inferSelect;
 export type NewSource = typeof sources.$inferInsert;
 export type PostSource = typeof postSources.$inferSelect;
 export type PostPrice = typeof postPrices.$inferSelect;
+export type SourcePostRow = typeof sourcePosts.$inferSelect;

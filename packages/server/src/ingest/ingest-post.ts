@@ -5,6 +5,7 @@
 // (listings/listing-lifecycle.ts), which announces it once the transaction has committed.
 import { contentHash, isClosePrice, isSameVehicle } from '@autoradar/core/aggregation';
 import { findVin } from '@autoradar/core';
+import { rejectedOutcomeOf, type SourcePostOutcome } from '@autoradar/core/source-links';
 import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from '@autoradar/core/analysis/index';
 import {
   brands,
@@ -12,6 +13,7 @@ import {
   models,
   posts,
   postSources,
+  sourcePosts,
   sources,
   type Db,
   type DbTransaction,
@@ -96,6 +98,38 @@ async function count(
     .where(eq(sources.id, sourceId));
 }
 
+/** The start of a post's text «Источники» shows beside its outcome (one line, cut at a word). */
+const EXCERPT_LENGTH = 160;
+function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= EXCERPT_LENGTH) return line;
+  const cut = line.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** What became of a source post, for «Источники» (its 24-hour counters and latest posts). */
+async function recordOutcome(
+  l: { tx: Db | DbTransaction; now: Date },
+  input: IngestInput,
+  outcome: SourcePostOutcome,
+  extra: { reason?: string | null; postId?: number | null } = {},
+) {
+  await l.tx
+    .insert(sourcePosts)
+    .values({
+      sourceId: input.source.id,
+      messageId: input.messageId,
+      outcome,
+      reason: extra.reason ?? null,
+      postId: extra.postId ?? null,
+      url: input.url,
+      excerpt: excerptOf(input.text),
+      seenAt: l.now,
+    })
+    .onConflictDoNothing();
+}
+
 async function linkSource(tx: Db | DbTransaction, postId: number, input: IngestInput, hash: string | null) {
   await tx
     .insert(postSources)
@@ -138,6 +172,7 @@ async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestI
     await count(tx, input.source.id, 'postsSeen');
     if (!analysis.is_sale) {
       await count(tx, input.source.id, 'postsRejected');
+      await recordOutcome(l, input, rejectedOutcomeOf(analysis.reason), { reason: analysis.reason ?? 'no-vehicle' });
       return { status: 'rejected', reason: analysis.reason ?? 'no-vehicle' };
     }
     const hash = contentHash(input.text);
@@ -150,6 +185,7 @@ async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestI
         .limit(1);
       if (repost) {
         await linkSource(tx, repost.postId, input, hash);
+        await recordOutcome(l, input, 'duplicate', { reason: 'repost', postId: repost.postId });
         return { status: 'linked', postId: repost.postId, by: 'repost' };
       }
     }
@@ -200,6 +236,7 @@ async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestI
           if (isSameVehicle(mine, theirs)) {
             await linkSource(tx, candidate.id, input, hash);
             await updateListing(l, candidate.id, statedPrice(analysis), { sourceId: input.source.id });
+            await recordOutcome(l, input, 'duplicate', { reason: 'same-vehicle', postId: candidate.id });
             return { status: 'linked', postId: candidate.id, by: 'same-vehicle' };
           }
         }
@@ -240,6 +277,7 @@ async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestI
     );
     await linkSource(tx, postId, input, hash);
     await count(tx, input.source.id, 'postsPublished');
+    await recordOutcome(l, input, 'published', { postId });
     return { status: 'published', postId };
   });
 }

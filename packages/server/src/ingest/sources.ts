@@ -1,34 +1,29 @@
 // Sources as data (issue 15, scheduled reads issue 28): the Telegram channels and VK walls listings are read from.
 // Shared by the admin API and the bot's CLI (`pnpm --filter @autoradar/bot sources add|list|pause|resume|remove`).
 import type { SourceKind, SourceReadVia } from '@autoradar/core/aggregation';
-import { sources, type Db, type Source } from '@autoradar/db';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import {
+  parseSourceLink,
+  SOURCE_MESSAGES,
+  type SourceLink,
+  type SourcePostOutcome,
+} from '@autoradar/core/source-links';
+import { sourcePosts, sources, type Db, type Source } from '@autoradar/db';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { DomainError, invalidField, notFound } from '../domain-error';
 
 export type SourceRef = { kind: SourceKind; identifier: string };
 
 /** A parsed source with the way it is read: a public name through the web preview, a chat id through the bot. */
-export type ReadableSourceRef = SourceRef & { readVia: SourceReadVia };
+export type ReadableSourceRef = SourceLink;
 
-/**
- * What a person pastes for a source: '@channel', 't.me/channel', 'https://t.me/channel', a numeric chat id
- * '-100…' (Telegram); 'vk.com/club123', 'vk.com/public123', '-123' with kind vk (VK walls are read by owner id).
- */
+/** What a person pastes for a source (core parseSourceLink), without the way it is read. */
 export function parseSourceRef(input: string, kind?: SourceKind): SourceRef | null {
-  const parsed = parseReadableSourceRef(input, kind);
+  const parsed = parseSourceLink(input, kind);
   return parsed ? { kind: parsed.kind, identifier: parsed.identifier } : null;
 }
 
 /** parseSourceRef plus how the source is read: @name and t.me/name by the web preview, '-100…' by the bot. */
-export function parseReadableSourceRef(input: string, kind?: SourceKind): ReadableSourceRef | null {
-  const value = input.trim();
-  const vk = /^(?:https?:\/\/)?(?:m\.)?vk\.com\/(?:club|public)(\d+)\/?$/i.exec(value);
-  if (vk?.[1]) return { kind: 'vk', identifier: `-${vk[1]}`, readVia: 'vk_wall' };
-  if (kind === 'vk') return /^-?\d+$/.test(value) ? { kind: 'vk', identifier: value, readVia: 'vk_wall' } : null;
-  const tg = /^(?:(?:https?:\/\/)?t\.me\/(?:s\/)?|@)?([A-Za-z][A-Za-z0-9_]{3,31})\/?$/.exec(value);
-  if (tg?.[1]) return { kind: 'telegram', identifier: tg[1].toLowerCase(), readVia: 'telegram_preview' };
-  if (/^-100\d{5,}$/.test(value)) return { kind: 'telegram', identifier: value, readVia: 'telegram_bot' };
-  return null;
-}
+export const parseReadableSourceRef = parseSourceLink;
 
 const defaultReadVia = (ref: SourceRef): SourceReadVia => (ref.kind === 'vk' ? 'vk_wall' : 'telegram_bot');
 
@@ -107,4 +102,126 @@ export async function findActiveSource(db: Db, ref: SourceRef): Promise<Source |
     .from(sources)
     .where(and(eq(sources.kind, ref.kind), eq(sources.identifier, ref.identifier), ne(sources.state, 'paused')));
   return row ?? null;
+}
+
+// --- «Источники» and the CLI (issue 28): one service, two callers ---
+
+/** A post's outcome counts over the last 24 hours. */
+export interface SourceDayCounts {
+  read: number;
+  published: number;
+  rejected: number;
+}
+
+export interface SourceSummary {
+  source: Source;
+  day: SourceDayCounts;
+}
+
+export interface SourcePostOutcomeRow {
+  messageId: number;
+  outcome: SourcePostOutcome;
+  reason: string | null;
+  postId: number | null;
+  url: string | null;
+  excerpt: string;
+  seenAt: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** How many of a source's latest posts its page shows. */
+export const SOURCE_LATEST_POSTS = 50;
+
+async function dayCounts(db: Db, since: Date, sourceId?: number): Promise<Map<number, SourceDayCounts>> {
+  const rows = await db
+    .select({
+      sourceId: sourcePosts.sourceId,
+      read: sql<number>`count(*)::int`,
+      published: sql<number>`count(*) filter (where ${sourcePosts.outcome} = 'published')::int`,
+    })
+    .from(sourcePosts)
+    .where(
+      sourceId === undefined
+        ? gte(sourcePosts.seenAt, since)
+        : and(eq(sourcePosts.sourceId, sourceId), gte(sourcePosts.seenAt, since)),
+    )
+    .groupBy(sourcePosts.sourceId);
+  return new Map(
+    rows.map((row) => [row.sourceId, { read: row.read, published: row.published, rejected: row.read - row.published }]),
+  );
+}
+
+const NO_POSTS: SourceDayCounts = { read: 0, published: 0, rejected: 0 };
+
+/** Every source with what it read, published and rejected in the 24 hours before `now`. */
+export async function listSourceSummaries(db: Db, now = new Date()): Promise<SourceSummary[]> {
+  const [rows, counts] = await Promise.all([listSources(db), dayCounts(db, new Date(now.getTime() - DAY_MS))]);
+  return rows.map((source) => ({ source, day: counts.get(source.id) ?? NO_POSTS }));
+}
+
+async function summaryOf(db: Db, source: Source, now: Date): Promise<SourceSummary> {
+  const counts = await dayCounts(db, new Date(now.getTime() - DAY_MS), source.id);
+  return { source, day: counts.get(source.id) ?? NO_POSTS };
+}
+
+/** A source's page: its summary and its latest posts, newest first, each with what became of it. */
+export async function getSourceDetail(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<SourceSummary & { posts: SourcePostOutcomeRow[] }> {
+  const source = await findSource(db, id);
+  if (!source) throw notFound();
+  const [summary, posts] = await Promise.all([
+    summaryOf(db, source, now),
+    db
+      .select({
+        messageId: sourcePosts.messageId,
+        outcome: sourcePosts.outcome,
+        reason: sourcePosts.reason,
+        postId: sourcePosts.postId,
+        url: sourcePosts.url,
+        excerpt: sourcePosts.excerpt,
+        seenAt: sourcePosts.seenAt,
+      })
+      .from(sourcePosts)
+      .where(eq(sourcePosts.sourceId, id))
+      .orderBy(desc(sourcePosts.seenAt), desc(sourcePosts.messageId))
+      .limit(SOURCE_LATEST_POSTS),
+  ]);
+  return { ...summary, posts };
+}
+
+/**
+ * Adds a source by the link a person pasted (t.me/name, @name, vk.com/club123; `kind` vk for a bare owner id): due at
+ * once, so a running scheduler reads it within its poll interval. A source already added is refused (409), so that
+ * adding never quietly resumes one an operator paused.
+ */
+export async function registerSource(
+  db: Db,
+  input: { link: string; title?: string; kind?: SourceKind },
+  now = new Date(),
+): Promise<SourceSummary> {
+  const link = parseSourceLink(input.link, input.kind);
+  if (!link) throw invalidField('link', SOURCE_MESSAGES.badLink);
+  if (await findSourceByRef(db, link)) throw new DomainError('conflict', SOURCE_MESSAGES.exists);
+  const source = await addSource(db, link, input.title?.trim() ?? '', null, now);
+  return { source, day: NO_POSTS };
+}
+
+/** Pauses or resumes a source; unknown ids are refused (404). */
+export async function changeSourcePaused(
+  db: Db,
+  id: number,
+  paused: boolean,
+  now = new Date(),
+): Promise<SourceSummary> {
+  const source = await setSourcePaused(db, id, paused, now);
+  if (!source) throw notFound();
+  return summaryOf(db, source, now);
+}
+
+/** Removes a source (its listings stay); unknown ids are refused (404). */
+export async function deleteSource(db: Db, id: number): Promise<void> {
+  if (!(await removeSource(db, id))) throw notFound();
 }

@@ -20,7 +20,25 @@ export const sourcesDispatcher = new Agent({ connections: 32, keepAliveTimeout: 
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/**
+ * A kept-alive socket the server closed while it sat in the pool fails the next request at once. It happens when the
+ * event loop is held longer than the server's keep-alive (the embedded database writing a channel's posts), and then
+ * every idle socket of the pool is stale alike: the GET, safe to repeat, is sent once more on a connection of its own.
+ */
+const STALE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 export async function httpGet(url: string, options: HttpGetOptions): Promise<HttpGetResult> {
+  const first = await httpGetOnce(url, options);
+  if (first.ok || first.reason !== 'network' || !STALE_SOCKET_CODES.has(first.detail)) return first;
+  const fresh = new Agent({ connections: 1 });
+  try {
+    return await httpGetOnce(url, { ...options, dispatcher: fresh });
+  } finally {
+    void fresh.close();
+  }
+}
+
+async function httpGetOnce(url: string, options: HttpGetOptions): Promise<HttpGetResult> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   const maxBytes = options.maxBytes ?? 5 * 1_048_576;

@@ -142,7 +142,7 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const limit = pLimit(tuning.concurrency);
 
-  async function claim(now: Date): Promise<Source[]> {
+  async function claim(now: Date, count = tuning.batchSize): Promise<Source[]> {
     return db.transaction(async (tx) => {
       // Picked first, then leased by id (jobs/claim.ts: as one statement, the planner may claim past the limit).
       const due = await tx
@@ -157,7 +157,7 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
           ),
         )
         .orderBy(asc(sources.nextReadAt), asc(sources.id))
-        .limit(tuning.batchSize)
+        .limit(count)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
       return tx
@@ -378,17 +378,37 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
       wakeUp = null;
     });
 
+  /**
+   * The loop keeps `concurrency` reads going: each read that ends makes room for the next due source at once, rather
+   * than a claimed batch waiting for its slowest read (one read of many new posts held three idle slots).
+   */
   async function run() {
+    const reading = new Set<Promise<void>>();
     while (running) {
-      let claimedFull = false;
-      try {
-        const report = await runOnce();
-        claimedFull = report.claimed >= tuning.batchSize;
-      } catch (err) {
-        log.error({ err }, 'source scheduler run failed');
+      let claimed: Source[] = [];
+      const room = tuning.concurrency - reading.size;
+      if (room > 0) {
+        try {
+          claimed = await claim(clock(), Math.min(room, tuning.batchSize));
+        } catch (err) {
+          log.error({ err }, 'source scheduler run failed');
+        }
+        for (const source of claimed) {
+          const read: Promise<void> = readSource(source, emptyReport())
+            .catch((err: unknown) => log.error({ err, source: source.id }, 'source read failed'))
+            .finally(() => {
+              reading.delete(read);
+              wakeUp?.();
+            });
+          reading.add(read);
+        }
       }
-      if (running && !claimedFull) await pause(tuning.pollIntervalMs);
+      if (!running) break;
+      // Room left and sources were due: more may be. Otherwise wait for a read to end, a wake or the next poll.
+      if (claimed.length > 0 && reading.size < tuning.concurrency) continue;
+      await pause(tuning.pollIntervalMs);
     }
+    await Promise.all(reading);
   }
 
   return {

@@ -1,4 +1,5 @@
 import { formatNumber, selectPlural, type PluralForms } from '@autoradar/core';
+import { SOURCE_STATE_LABELS } from '@autoradar/core/source-links';
 
 // What the operator reads about a source that cannot be read («Источники», the sources CLI), in one place.
 
@@ -61,7 +62,7 @@ export const mediaFetchMessages = {
 } as const;
 
 /** A source's state as «Источники» and the CLI name it. */
-export const sourceStateLabel = { active: 'активен', paused: 'на паузе', broken: 'не читается' } as const;
+export const sourceStateLabel = SOURCE_STATE_LABELS;
 
 export const schedulerMessages = {
   failingDay: (message: string) => `Источник не читается больше суток. ${message}`,

@@ -53,6 +53,7 @@ export const appMessages = {
     brands: 'Марки',
     models: 'Модели',
     cities: 'Города',
+    sources: 'Источники',
     copyright: (year: number, appName: string) => `© ${year} ${appName}`,
   },
   bottomNav: {

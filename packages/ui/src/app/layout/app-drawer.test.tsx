@@ -64,7 +64,17 @@ describe('drawer (spec §2 main layout)', () => {
     await signInAs(testUser({ roles: ['admin'] }));
     renderDrawer();
     expect(screen.getByText('Администрирование')).toBeTruthy();
-    expect(items()).toEqual(['/search', '/new', '/pay', '/contacts', '/partners', '/brands', '/models', '/addresses']);
+    expect(items()).toEqual([
+      '/search',
+      '/new',
+      '/pay',
+      '/contacts',
+      '/partners',
+      '/brands',
+      '/models',
+      '/addresses',
+      '/sources',
+    ]);
   });
 
   it('shows who is signed in, with the PRO mark only while PRO is active', async () => {

@@ -91,3 +91,10 @@ export const GridIcon = (p: IconProps) => (
     <rect x="14" y="14" width="6" height="6" rx="1.5" />
   </Icon>
 );
+/** «Источники»: a broadcasting tower (the channels and walls listings are read from). */
+export const SignalIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="10" r="2" />
+    <path d="M8.5 13.5a5 5 0 0 1 0-7M15.5 6.5a5 5 0 0 1 0 7M5.6 16.4a9 9 0 0 1 0-12.8M18.4 3.6a9 9 0 0 1 0 12.8M12 12v9" />
+  </Icon>
+);

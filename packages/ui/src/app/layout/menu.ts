@@ -9,6 +9,7 @@ import {
   PinIcon,
   PlusIcon,
   SearchIcon,
+  SignalIcon,
   TagIcon,
   UserIcon,
 } from './icons';
@@ -40,6 +41,7 @@ export const ADMIN_LINKS: readonly MenuLink[] = [
   { to: PATHS.brands, label: m.brands, Icon: CarIcon },
   { to: PATHS.models, label: m.models, Icon: LayersIcon },
   { to: PATHS.cities, label: m.cities, Icon: PinIcon },
+  { to: PATHS.sources, label: m.sources, Icon: SignalIcon },
 ];
 
 /** The bottom navigation, and the floating menu that offers the same links. */

@@ -11,6 +11,8 @@ import {
   type OrderPart,
   type Partner,
   type Prompt,
+  type Source,
+  type SourceDetail,
 } from '@autoradar/contract';
 import { call as appCall, type Call } from '../../api/client';
 import { fetchConfigurations, fetchGenerations } from '../../api/reference';
@@ -161,3 +163,28 @@ export const refreshOrder = (partnerId: string, orderId: string, signal?: AbortS
 /** The report file of a completed order (GET …/download), as the API stored it. */
 export const downloadReport = (partnerId: string, orderId: string, call: Call = appCall): Promise<Order> =>
   call(contract.partners.downloadOrder, orderParams(partnerId, orderId));
+
+// --- sources («Источники», issue 28) ---
+
+export async function fetchSources(signal?: AbortSignal, call: Call = appCall): Promise<Source[]> {
+  return (await call(contract.sources.list, { signal })).data;
+}
+
+export async function fetchSource(id: string, signal?: AbortSignal, call: Call = appCall): Promise<SourceDetail> {
+  return (await call(contract.sources.get, { params: { id }, signal })).data;
+}
+
+export type AddSourceBody = EndpointBody<typeof contract.sources.add>;
+
+export async function addSource(body: AddSourceBody, call: Call = appCall): Promise<Source> {
+  return (await call(contract.sources.add, { body })).data;
+}
+
+/** Pauses or resumes a source; the answer is the source as it stands. */
+export async function setSourcePaused(id: number, paused: boolean, call: Call = appCall): Promise<Source> {
+  const endpoint = paused ? contract.sources.pause : contract.sources.resume;
+  return (await call(endpoint, idParams(id))).data;
+}
+
+export const removeSource = (id: number, call: Call = appCall) =>
+  call(contract.sources.remove, idParams(id)).then(() => {});

@@ -28,4 +28,6 @@ export const adminRoutes: FeatureRoute[] = [
   admin(PATHS.prompt, promptForm, 'PromptEditScreen'),
   admin(PATHS.orders, () => import('./screens/orders-screen'), 'OrdersScreen'),
   admin(PATHS.order, () => import('./screens/order-screen'), 'OrderScreen'),
+  admin(PATHS.sources, () => import('./screens/sources-screen'), 'SourcesScreen'),
+  admin(PATHS.source, () => import('./screens/source-screen'), 'SourceScreen'),
 ];

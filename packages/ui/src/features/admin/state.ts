@@ -1,4 +1,4 @@
-import type { Brand, City, Model, Order, Partner, Prompt } from '@autoradar/contract';
+import type { Brand, City, Model, Order, Partner, Prompt, Source, SourceDetail } from '@autoradar/contract';
 import { MESSAGES } from '@autoradar/core';
 import { atomWithCall, callFamily } from '../../api/atom-with-call';
 import { fetchBrands, fetchCities, fetchModels } from '../../api/reference';
@@ -10,6 +10,8 @@ import {
   fetchPartners,
   fetchPrompt,
   fetchPrompts,
+  fetchSource,
+  fetchSources,
   type ModelDetails,
   type OrderDetail,
 } from './api';
@@ -50,5 +52,11 @@ export const promptFamily = callFamily<Prompt>((key, signal) => fetchPrompt(...s
 
 export const ordersFamily = callFamily<Order[]>((partnerId, signal) => fetchOrders(partnerId, signal), list);
 export const orderFamily = callFamily<OrderDetail>((key, signal) => fetchOrder(...splitPair(key), signal), {
+  describeError: loadFailed,
+});
+
+/** «Источники»: every source with its 24-hour counters, and one source's page. */
+export const sourcesAtom = atomWithCall<Source[]>((signal) => fetchSources(signal), list);
+export const sourceFamily = callFamily<SourceDetail>((id, signal) => fetchSource(id, signal), {
   describeError: loadFailed,
 });
