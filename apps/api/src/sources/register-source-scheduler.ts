@@ -3,7 +3,7 @@ import type { DbHandle } from '@autoradar/db';
 import type { DomainEvents } from '@autoradar/server/events/domain-events';
 import { readSourcesConfig, type SourcesConfig } from '@autoradar/server/sources/sources-config';
 import { startSources, type RunningSources } from '@autoradar/server/sources/start-sources';
-import type { Config } from '../config';
+import type { Config } from '@autoradar/server/config/config';
 
 export interface SourceSchedulerHandle {
   /** Reads a just added or resumed source now instead of at the next poll. */
