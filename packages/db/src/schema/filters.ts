@@ -63,7 +63,9 @@ export const filters = pgTable(
     index('filters_active_models_idx').using('gin', t.models).where(isActive),
     index('filters_active_cities_idx').using('gin', t.cities).where(isActive),
     // The matcher's second look at the filters the keys admitted: which of them ask for «Только хорошая цена».
-    index('filters_good_price_only_idx').on(t.id).where(sql`good_price_only and active`),
+    index('filters_good_price_only_idx')
+      .on(t.id)
+      .where(sql`good_price_only and active`),
     rangeCheck('filters_price_from_range', t.priceFrom, PRICE_MIN, PRICE_MAX),
     rangeCheck('filters_price_to_range', t.priceTo, PRICE_MIN, PRICE_MAX),
     rangeCheck('filters_year_from_range', t.yearFrom, YEAR_MIN, YEAR_INPUT_MAX),
