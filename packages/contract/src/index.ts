@@ -18,6 +18,7 @@ export * from './payment';
 export * from './posts';
 export * from './rates';
 export * from './realtime';
+export * from './routes';
 export * from './reference';
 export * from './schema-names';
 export * from './support';
