@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import {
-  CLIENT_ERROR_MESSAGE_MAX_LENGTH,
-  CLIENT_ERROR_STACK_MAX_LENGTH,
-  contract,
-  type ClientErrorReport,
-} from '@autoradar/contract';
+import * as z from 'zod/mini';
+import type { ClientErrorReport } from '@autoradar/contract';
+import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, CLIENT_ERROR_STACK_MAX_LENGTH } from '@autoradar/contract/client-error-limits';
+import { routes } from '@autoradar/contract/routes';
 import { URL_MAX_LENGTH } from '@autoradar/core';
 import { storedValue } from '../store/stored-value';
 
@@ -55,7 +52,7 @@ export function clientErrorReport(error: unknown, href = globalThis.location?.hr
 /** Sends the report and forgets it: a failed report must not fail anything else. */
 export function reportClientError(error: unknown): void {
   try {
-    const { method, path } = contract.clientErrors.report;
+    const { method, path } = routes.clientErrors.report;
     void fetch(path, {
       method,
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },

@@ -1,7 +1,9 @@
 import { atom, type SetStateAction } from 'jotai';
-import { IdSchema, PostSchema, type Model, type Post } from '@autoradar/contract';
+import type { Model, Post } from '@autoradar/contract';
+import { IdMiniSchema } from '@autoradar/contract/client-schemas';
 import { uniqueNotes } from '@autoradar/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { afterFirstContent } from '../app/first-content';
 import { listOf, storedValue } from './stored-value';
 
 /**
@@ -59,19 +61,24 @@ export function createEmptyPostsStore(): PostsStoreState {
   };
 }
 
-const ids = listOf(IdSchema).transform(uniqueNotes);
-const bound = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().catch(null);
-const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).catch(0);
+const ids = z.pipe(listOf(IdMiniSchema), z.transform((notes: number[]) => uniqueNotes(notes)));
+const bound = z.catch(
+  z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))),
+  null,
+);
+const count = z.catch(z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)), 0);
 
 /**
  * What was stored, field by field: anything written by an older version or by hand that does not fit is dropped
- * instead of breaking the feed (a card the contract's PostSchema refuses, an id that is not one), and a key the spec
- * does not name is never read.
+ * instead of breaking the feed (an id that is not one), and a key the spec does not name is never read. zod/mini: this
+ * runs before the first card (issue 32). The stored feed (`posts`) is read later, through the contract's PostSchema
+ * (stored-posts.ts, after the first card): until then the store's `posts` is empty, and nothing on the first screen
+ * reads it (the feed shows its own answer).
  */
 const PostsStoreSchema = z.object({
-  posts: listOf(PostSchema),
+  posts: z.pipe(z.unknown(), z.transform((): Post[] => [])),
   notes: ids,
-  searchQuery: z.string().catch(''),
+  searchQuery: z.catch(z.string(), ''),
   priceFrom: bound,
   priceTo: bound,
   yearFrom: bound,
@@ -81,7 +88,7 @@ const PostsStoreSchema = z.object({
   cities: ids,
   totalCount: count,
   all: count,
-}) satisfies z.ZodType<PostsStoreState>;
+}) satisfies z.ZodMiniType<PostsStoreState>;
 
 const stored = storedValue(POSTS_STORE_KEY, PostsStoreSchema, { fallback: createEmptyPostsStore });
 
@@ -102,15 +109,32 @@ function persist(state: PostsStoreState): void {
 }
 
 const baseAtom = atom<PostsStoreState>(readPersistedPostsStore());
+/** The `posts` the store starts with: the stored feed replaces it once read, unless something wrote posts first. */
+const startPosts = baseAtom.init.posts;
 
-// Another tab changed favourites or the filter: follow it, so two tabs never overwrite each other's notes.
 baseAtom.onMount = (setSelf) => {
   if (typeof window === 'undefined') return;
+  let mounted = true;
+  // The stored feed, read through the contract's PostSchema once the first screen is up.
+  void afterFirstContent()
+    .then(() => import('./stored-posts'))
+    .then(({ readStoredPosts }) => {
+      const posts = readStoredPosts(POSTS_STORE_KEY);
+      if (mounted && posts.length > 0) {
+        setSelf((state) => (state.posts === startPosts ? { ...state, posts } : state));
+      }
+    })
+    .catch(() => undefined); // its code did not load (offline): the feed writes its own answer anyway
+  // Another tab changed favourites or the filter: follow it, so two tabs never overwrite each other's notes. The
+  // feed this tab shows stays its own.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === POSTS_STORE_KEY) setSelf(stored.parse(event.newValue));
+    if (event.key === POSTS_STORE_KEY) setSelf((state) => ({ ...stored.parse(event.newValue), posts: state.posts }));
   };
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return () => {
+    mounted = false;
+    window.removeEventListener('storage', onStorage);
+  };
 };
 
 /** The whole store; every write is persisted at once. */

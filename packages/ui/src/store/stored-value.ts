@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 
 // The one way the apps keep something in the browser's storage: a key, a schema that reads what is there, and a
-// fallback. Storage may be missing (no DOM), disabled (private mode, a sandboxed frame), full, or hold a value written
+// fallback. zod/mini, not classic zod: this runs on the first screen (issue 32); any zod schema reads through it.
+// Storage may be missing (no DOM), disabled (private mode, a sandboxed frame), full, or hold a value written
 // by an older version of the app or by hand; none of that ever throws into a screen.
 
 /** How the value is written: as JSON (objects, lists), or as its own text (a token, a flag, a layout's name). */
@@ -38,12 +40,12 @@ function storage(area: 'local' | 'session'): Storage | undefined {
 }
 
 /** A value kept under `key`, read through `schema` (the contract's where the shape is one of its). */
-export function storedValue<S extends z.ZodType, F = z.output<S>>(
+export function storedValue<S extends $ZodType, F = output<S>>(
   key: string,
   schema: S,
   { fallback, format = 'json', area = 'local' }: StoredValueOptions<F>,
-): StoredValue<z.output<S>, F> {
-  const parse = (text: string | null | undefined): z.output<S> | F => {
+): StoredValue<output<S>, F> {
+  const parse = (text: string | null | undefined): output<S> | F => {
     if (text === null || text === undefined) return fallback();
     let raw: unknown = text;
     if (format === 'json') {
@@ -53,7 +55,7 @@ export function storedValue<S extends z.ZodType, F = z.output<S>>(
         return fallback();
       }
     }
-    const parsed = schema.safeParse(raw);
+    const parsed = z.safeParse(schema, raw);
     return parsed.success ? parsed.data : fallback();
   };
   return {
@@ -87,20 +89,23 @@ export function storedValue<S extends z.ZodType, F = z.output<S>>(
  * A list read item by item: what does not fit `item` is dropped and the rest kept, and a value that is not a list at
  * all reads as empty. For stored lists, where one stale entry must not cost the others.
  */
-export function listOf<S extends z.ZodType>(item: S) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((values) =>
-      values.flatMap((value): z.output<S>[] => {
-        const parsed = item.safeParse(value);
+export function listOf<S extends $ZodType>(item: S) {
+  return z.pipe(
+    z.catch(z.array(z.unknown()), []),
+    z.transform((values: unknown[]) =>
+      values.flatMap((value): output<S>[] => {
+        const parsed = z.safeParse(item, value);
         return parsed.success ? [parsed.data] : [];
       }),
-    );
+    ),
+  );
 }
 
 /** 'true' or 'false' as written by `String(flag)`. */
-export const flagSchema = z.enum(['true', 'false']).transform((text) => text === 'true');
+export const flagSchema = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((text: 'true' | 'false') => text === 'true'),
+);
 
 /** A text kept as it is (a token, a launch's parameters); undefined when there is none. */
 export const storedText = (key: string, area: 'local' | 'session' = 'local') =>

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FEED_LAYOUTS, type FeedLayout } from '@autoradar/core';
 import { storedValue } from '../../store/stored-value';
 

@@ -1,4 +1,6 @@
-import { DraftMediaSchema, IdSchema, type Draft } from '@autoradar/contract';
+import type { Draft } from '@autoradar/contract';
+import { DraftMediaSchema } from '@autoradar/contract/drafts';
+import { IdSchema } from '@autoradar/contract/fields';
 import { CONTACT_TYPES, removeDraftMedia, setMainDraftMedia } from '@autoradar/core';
 import { z } from 'zod';
 import { listOf, storedValue } from '../../store/stored-value';
@@ -66,7 +68,10 @@ const ListingFormSchema = z
     city: text,
     description: text,
     // A form always offers one contact row.
-    contacts: listOf(FormContactSchema).transform((rows) => (rows.length > 0 ? rows : [emptyContact()])),
+    contacts: z.pipe(
+      listOf(FormContactSchema),
+      z.transform((rows: ListingForm['contacts']) => (rows.length > 0 ? rows : [emptyContact()])),
+    ),
   })
   .catch(() => emptyForm()) satisfies z.ZodType<ListingForm>;
 
@@ -74,7 +79,10 @@ const LocalDraftSchema = z.object({
   version: z.literal(1),
   draftId: IdSchema,
   form: ListingFormSchema,
-  pending: listOf(z.enum(FORM_FIELDS)).transform((listed) => FORM_FIELDS.filter((field) => listed.includes(field))),
+  pending: z.pipe(
+    listOf(z.enum(FORM_FIELDS)),
+    z.transform((listed: FormField[]) => FORM_FIELDS.filter((field) => listed.includes(field))),
+  ),
   // The contract's photo of a draft; a main flag that is not `true` reads as not main.
   media: listOf(DraftMediaSchema.extend({ main: z.boolean().catch(false) })),
   mediaPending: z.boolean().catch(false),
