@@ -33,3 +33,8 @@ export function parseIdList(text: string, kind: IdKind = 'bigserial'): number[] 
   const ids = text.split(',').map((item) => parseId(item, kind));
   return ids.every((id) => id !== null) ? ids : null;
 }
+
+/** A body id as a number: an integer from 1 to the column's largest (fields.ts's IdSchema says the same with zod). */
+export function isId(value: unknown, kind: IdKind = 'bigserial'): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= ID_MAX[kind];
+}

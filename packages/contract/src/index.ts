@@ -13,7 +13,6 @@ export * from './filters';
 export * from './generate-openapi';
 export * from './health';
 export * from './ids';
-export * from './client-schemas';
 export * from './channels';
 export * from './client-error-limits';
 export * from './notes';

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini';
 import type { ClientErrorReport } from '@autoradar/contract';
 import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, CLIENT_ERROR_STACK_MAX_LENGTH } from '@autoradar/contract/client-error-limits';
 import { routes } from '@autoradar/contract/routes';
 import { URL_MAX_LENGTH } from '@autoradar/core';
-import { storedValue } from '../store/stored-value';
+import { numberSchema, storedValue } from '../store/stored-value';
 
 // What the apps do with an error a screen throws (issue 31): a chunk that no longer exists after a deploy reloads the
 // page once, anything else is reported to the server (POST /api/client-errors) and shown as «Что-то пошло не так».
@@ -17,7 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** When the page last reloaded itself for a missing chunk, in this tab: a second failure soon after shows the screen. */
-const lastChunkReload = storedValue('autoradar:chunk-reload', z.coerce.number(), {
+const lastChunkReload = storedValue('autoradar:chunk-reload', numberSchema, {
   fallback: () => 0,
   format: 'text',
   area: 'session',

@@ -1,12 +1,12 @@
 import { atom } from 'jotai';
 import type { NoteEntry } from '@autoradar/contract';
 import { routes } from '@autoradar/contract/routes';
-import { IdMiniSchema } from '@autoradar/contract/client-schemas';
+import { isId } from '@autoradar/contract/ids';
 import { toggleNote } from '@autoradar/core';
 import { call as appCall, type Call } from '../api/client';
 import { sessionAtom } from '../session/state';
 import { postsStoreAtom } from './posts-store';
-import { listOf, storedValue } from './stored-value';
+import { listOf, storedReader, storedValue } from './stored-value';
 
 /**
  * Favourites (spec §3): the set of post ids kept in the posts store's `notes`, so they persist with it. Every screen
@@ -32,7 +32,7 @@ export type ToggleFavouriteResult = 'added' | 'removed' | 'sign-in-required';
 export const favouritesCallAtom = atom<{ call: Call }>({ call: appCall });
 
 /** The users whose browser favourites were uploaded already (once per user and browser). */
-const mergedUsers = storedValue('notes-merged', listOf(IdMiniSchema), { fallback: () => [] as number[] });
+const mergedUsers = storedValue('notes-merged', listOf(storedReader((raw) => (isId(raw) ? raw : undefined))), { fallback: () => [] as number[] });
 
 /** Adds or removes one post. A guest's toggle changes nothing and asks to sign in (issue 11). */
 export const toggleFavouriteAtom = atom(null, (get, set, postId: number): ToggleFavouriteResult => {

@@ -1,10 +1,9 @@
 import { atom, type SetStateAction } from 'jotai';
 import type { Model, Post } from '@autoradar/contract';
-import { IdMiniSchema } from '@autoradar/contract/client-schemas';
+import { isId } from '@autoradar/contract/ids';
 import { uniqueNotes } from '@autoradar/core';
-import * as z from 'zod/mini';
 import { afterFirstContent } from '../app/first-content';
-import { listOf, storedValue } from './stored-value';
+import { listOf, storedReader, storedValue } from './stored-value';
 
 /**
  * The posts store of spec §3: the feed's last answer, the favourites and the applied filter, persisted under
@@ -61,34 +60,41 @@ export function createEmptyPostsStore(): PostsStoreState {
   };
 }
 
-const ids = z.pipe(listOf(IdMiniSchema), z.transform((notes: number[]) => uniqueNotes(notes)));
-const bound = z.catch(
-  z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))),
-  null,
-);
-const count = z.catch(z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)), 0);
+const storedId = storedReader((raw) => (isId(raw) ? raw : undefined));
+const ids = (raw: unknown): number[] => {
+  const parsed = listOf(storedId).safeParse(raw);
+  return parsed.success ? uniqueNotes(parsed.data) : [];
+};
+const isAmount = (raw: unknown): raw is number =>
+  typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= Number.MAX_SAFE_INTEGER;
+const bound = (raw: unknown): number | null => (isAmount(raw) ? raw : null);
+const count = (raw: unknown): number => (isAmount(raw) ? raw : 0);
 
 /**
  * What was stored, field by field: anything written by an older version or by hand that does not fit is dropped
- * instead of breaking the feed (an id that is not one), and a key the spec does not name is never read. zod/mini: this
- * runs before the first card (issue 32). The stored feed (`posts`) is read later, through the contract's PostSchema
- * (stored-posts.ts, after the first card): until then the store's `posts` is empty, and nothing on the first screen
- * reads it (the feed shows its own answer).
+ * instead of breaking the feed (an id that is not one), and a key the spec does not name is never read. Plain code,
+ * no zod: this runs before the first card (issue 32). The stored feed (`posts`) is read later, through the contract's
+ * PostSchema (stored-posts.ts, after the first card): until then the store's `posts` is empty, and nothing on the
+ * first screen reads it (the feed shows its own answer).
  */
-const PostsStoreSchema = z.object({
-  posts: z.pipe(z.unknown(), z.transform((): Post[] => [])),
-  notes: ids,
-  searchQuery: z.catch(z.string(), ''),
-  priceFrom: bound,
-  priceTo: bound,
-  yearFrom: bound,
-  yearTo: bound,
-  brands: ids,
-  models: ids,
-  cities: ids,
-  totalCount: count,
-  all: count,
-}) satisfies z.ZodMiniType<PostsStoreState>;
+const PostsStoreSchema = storedReader((raw): PostsStoreState | undefined => {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const stored = raw as Partial<Record<keyof PostsStoreState, unknown>>;
+  return {
+    posts: [],
+    notes: ids(stored.notes),
+    searchQuery: typeof stored.searchQuery === 'string' ? stored.searchQuery : '',
+    priceFrom: bound(stored.priceFrom),
+    priceTo: bound(stored.priceTo),
+    yearFrom: bound(stored.yearFrom),
+    yearTo: bound(stored.yearTo),
+    brands: ids(stored.brands),
+    models: ids(stored.models),
+    cities: ids(stored.cities),
+    totalCount: count(stored.totalCount),
+    all: count(stored.all),
+  };
+});
 
 const stored = storedValue(POSTS_STORE_KEY, PostsStoreSchema, { fallback: createEmptyPostsStore });
 

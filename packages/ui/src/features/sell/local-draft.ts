@@ -3,7 +3,8 @@ import { DraftMediaSchema } from '@autoradar/contract/drafts';
 import { IdSchema } from '@autoradar/contract/fields';
 import { CONTACT_TYPES, removeDraftMedia, setMainDraftMedia } from '@autoradar/core';
 import { z } from 'zod';
-import { listOf, storedValue } from '../../store/stored-value';
+import { schemaListOf } from '../../store/schema-list';
+import { storedValue } from '../../store/stored-value';
 import {
   FORM_FIELDS,
   emptyContact,
@@ -68,10 +69,7 @@ const ListingFormSchema = z
     city: text,
     description: text,
     // A form always offers one contact row.
-    contacts: z.pipe(
-      listOf(FormContactSchema),
-      z.transform((rows: ListingForm['contacts']) => (rows.length > 0 ? rows : [emptyContact()])),
-    ),
+    contacts: schemaListOf(FormContactSchema).transform((rows) => (rows.length > 0 ? rows : [emptyContact()])),
   })
   .catch(() => emptyForm()) satisfies z.ZodType<ListingForm>;
 
@@ -79,14 +77,13 @@ const LocalDraftSchema = z.object({
   version: z.literal(1),
   draftId: IdSchema,
   form: ListingFormSchema,
-  pending: z.pipe(
-    listOf(z.enum(FORM_FIELDS)),
-    z.transform((listed: FormField[]) => FORM_FIELDS.filter((field) => listed.includes(field))),
+  pending: schemaListOf(z.enum(FORM_FIELDS)).transform((listed) =>
+    FORM_FIELDS.filter((field) => listed.includes(field)),
   ),
   // The contract's photo of a draft; a main flag that is not `true` reads as not main.
-  media: listOf(DraftMediaSchema.extend({ main: z.boolean().catch(false) })),
+  media: schemaListOf(DraftMediaSchema.extend({ main: z.boolean().catch(false) })),
   mediaPending: z.boolean().catch(false),
-  removedMedia: listOf(IdSchema),
+  removedMedia: schemaListOf(IdSchema),
 }) satisfies z.ZodType<LocalDraft>;
 
 const storedDraft = (userId: number) =>
