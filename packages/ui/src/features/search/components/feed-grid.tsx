@@ -1,9 +1,8 @@
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract/channels';
 import type { FeedLayout } from '@autoradar/core';
-import { markFirstContentShown } from '../../../app/first-content';
 import { PostCard } from '../../../components/post-card';
 import { useChannel } from '../../../realtime';
 import { searchMessages as t } from '../messages';
@@ -21,10 +20,6 @@ const LiveCard = memo(function LiveCard({ post, priority }: { post: Post; priori
 
 /** The cards in the chosen layout: single 1/2/3 and triple 2/3/4 columns by width (spec §2). */
 export function FeedGrid({ posts, layout, busy }: { posts: readonly Post[]; layout: FeedLayout; busy: boolean }) {
-  // The first cards are on screen: what the first screen does not need may load now (issue 32).
-  useEffect(() => {
-    if (posts.length > 0) markFirstContentShown();
-  }, [posts.length]);
   return (
     <ul
       className={`feed-grid feed-grid--${layout}${busy ? ' feed-grid--busy' : ''}`}
