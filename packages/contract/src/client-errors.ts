@@ -4,10 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { NoBodySchema } from './fields';
 import { named } from './schema-names';
 
-import {
-  CLIENT_ERROR_MESSAGE_MAX_LENGTH,
-  CLIENT_ERROR_STACK_MAX_LENGTH,
-} from './client-error-limits';
+import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, CLIENT_ERROR_STACK_MAX_LENGTH } from './client-error-limits';
 
 export * from './client-error-limits';
 

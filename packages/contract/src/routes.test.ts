@@ -4,7 +4,13 @@ import { routes } from './routes';
 
 describe('routes: the schema-free table the apps call the API with', () => {
   it('has every endpoint of the contract with its method, path and html flag, and nothing else', () => {
-    const fromContract = allEndpoints().map(({ group, key, method, path, html }) => ({ group, key, method, path, html }));
+    const fromContract = allEndpoints().map(({ group, key, method, path, html }) => ({
+      group,
+      key,
+      method,
+      path,
+      html,
+    }));
     const fromRoutes = Object.entries(routes).flatMap(([group, endpoints]) =>
       Object.entries(endpoints as Record<string, { method: string; path: string; html?: true }>).map(
         ([key, route]) => ({ group, key, method: route.method, path: route.path, html: route.html ?? false }),

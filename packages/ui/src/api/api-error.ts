@@ -32,7 +32,10 @@ export class ApiError extends Error {
  */
 export async function readErrorBody(response: Response): Promise<ErrorBody | null> {
   try {
-    const [body, { ErrorSchema }] = await Promise.all([response.json(), import('@autoradar/contract/errors')]);
+    const [body, { ErrorSchema }] = await Promise.all([
+      response.json() as Promise<unknown>,
+      import('@autoradar/contract/errors'),
+    ]);
     const parsed = ErrorSchema.safeParse(body);
     return parsed.success ? parsed.data : null;
   } catch {

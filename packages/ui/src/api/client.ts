@@ -1,6 +1,13 @@
 import { atom, getDefaultStore } from 'jotai';
 import ky, { type KyInstance } from 'ky';
-import type { EndpointBody, EndpointDefinition, EndpointParams, EndpointQuery, EndpointResponse, Route } from '@autoradar/contract';
+import type {
+  EndpointBody,
+  EndpointDefinition,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+  Route,
+} from '@autoradar/contract';
 import { buildPath } from '@autoradar/contract/build-path';
 import { ApiError, readErrorBody } from './api-error';
 import { clearStoredToken, readStoredToken } from './token-storage';

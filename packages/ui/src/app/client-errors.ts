@@ -1,5 +1,8 @@
 import type { ClientErrorReport } from '@autoradar/contract';
-import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, CLIENT_ERROR_STACK_MAX_LENGTH } from '@autoradar/contract/client-error-limits';
+import {
+  CLIENT_ERROR_MESSAGE_MAX_LENGTH,
+  CLIENT_ERROR_STACK_MAX_LENGTH,
+} from '@autoradar/contract/client-error-limits';
 import { routes } from '@autoradar/contract/routes';
 import { URL_MAX_LENGTH } from '@autoradar/core';
 import { numberSchema, storedValue } from '../store/stored-value';

@@ -33,7 +33,6 @@ export interface RealtimeClientOptions {
   now?: () => number;
 }
 
-
 /**
  * The one realtime client (spec §4 Realtime connection, §9 reconnect and resubscribe). Screens register handlers per
  * channel and event; the client opens the connection when the first handler arrives, keeps the channels subscribed
@@ -125,29 +124,40 @@ export class RealtimeClient {
     const generation = ++this.generation;
     this.opening = true;
     this.manualConnectPending = true;
-    Promise.all([this.createTransport(this.token), this.eventSchemas ?? this.loadEventSchemas()]).then(
-      ([transport, schemas]) => {
-        this.eventSchemas = schemas;
-        if (generation !== this.generation) {
+    // The events' schemas load once the transport has (the transport waits for the first card: nothing of the
+    // realtime code comes before it).
+    this.createTransport(this.token)
+      .then(async (transport) => {
+        try {
+          return [transport, this.eventSchemas ?? (await this.loadEventSchemas())] as const;
+        } catch (error) {
           transport.disconnect();
-          return;
+          throw error;
         }
-        this.opening = false;
-        this.transport = transport;
-        transport.onStateChange((state) => {
-          if (generation === this.generation) this.onConnectionState(state);
-        });
-        for (const channel of this.tracked.keys()) this.join(channel);
-        this.resubscribeTimer = setInterval(() => this.resubscribe(), RESUBSCRIBE_INTERVAL_MS);
-      },
-      (error: unknown) => {
-        if (generation !== this.generation) return;
-        this.opening = false;
-        // The client code could not load (offline at first use): the failure path retries under the same policy.
-        console.warn('realtime: could not start', error);
-        this.onConnectionState('failed');
-      },
-    );
+      })
+      .then(
+        ([transport, schemas]) => {
+          this.eventSchemas = schemas;
+          if (generation !== this.generation) {
+            transport.disconnect();
+            return;
+          }
+          this.opening = false;
+          this.transport = transport;
+          transport.onStateChange((state) => {
+            if (generation === this.generation) this.onConnectionState(state);
+          });
+          for (const channel of this.tracked.keys()) this.join(channel);
+          this.resubscribeTimer = setInterval(() => this.resubscribe(), RESUBSCRIBE_INTERVAL_MS);
+        },
+        (error: unknown) => {
+          if (generation !== this.generation) return;
+          this.opening = false;
+          // The client code could not load (offline at first use): the failure path retries under the same policy.
+          console.warn('realtime: could not start', error);
+          this.onConnectionState('failed');
+        },
+      );
   }
 
   private close(): void {

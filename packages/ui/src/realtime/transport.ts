@@ -1,7 +1,7 @@
 import type { ConnectionState } from '@autoradar/core';
 import { CONNECTION_STATES, REALTIME_PORT, REALTIME_TLS_PORT } from '@autoradar/core';
 import { PRIVATE_CHANNEL_PREFIX } from '@autoradar/contract/channels';
-import { afterFirstContent } from '../app/first-content';
+import { afterFirstContent } from '../store/first-content';
 import { readRealtimeKey, readRealtimePort } from '../config';
 
 /** What one channel subscription reports back. */

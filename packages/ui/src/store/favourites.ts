@@ -32,7 +32,9 @@ export type ToggleFavouriteResult = 'added' | 'removed' | 'sign-in-required';
 export const favouritesCallAtom = atom<{ call: Call }>({ call: appCall });
 
 /** The users whose browser favourites were uploaded already (once per user and browser). */
-const mergedUsers = storedValue('notes-merged', listOf(storedReader((raw) => (isId(raw) ? raw : undefined))), { fallback: () => [] as number[] });
+const mergedUsers = storedValue('notes-merged', listOf(storedReader((raw) => (isId(raw) ? raw : undefined))), {
+  fallback: () => [] as number[],
+});
 
 /** Adds or removes one post. A guest's toggle changes nothing and asks to sign in (issue 11). */
 export const toggleFavouriteAtom = atom(null, (get, set, postId: number): ToggleFavouriteResult => {

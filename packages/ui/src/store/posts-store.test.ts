@@ -14,7 +14,7 @@ async function mountedAfterFirstContent(m: Awaited<ReturnType<typeof load>>) {
   const store = createStore();
   store.sub(m.postsStoreAtom, () => {});
   expect(store.get(m.postsStoreAtom).posts).toEqual([]); // not before the first card
-  (await import('../app/first-content')).markFirstContentShown();
+  (await import('./first-content')).markFirstContentShown();
   return store;
 }
 

@@ -2,7 +2,7 @@ import { atom, type SetStateAction } from 'jotai';
 import type { Model, Post } from '@autoradar/contract';
 import { isId } from '@autoradar/contract/ids';
 import { uniqueNotes } from '@autoradar/core';
-import { afterFirstContent } from '../app/first-content';
+import { afterFirstContent } from './first-content';
 import { listOf, storedReader, storedValue } from './stored-value';
 
 /**

@@ -11,7 +11,9 @@ export function readStoredPosts(key: string): Post[] {
   try {
     const text = localStorage.getItem(key);
     const stored: unknown = text === null ? null : JSON.parse(text);
-    const parsed = posts.safeParse(typeof stored === 'object' && stored !== null ? (stored as { posts?: unknown }).posts : null);
+    const parsed = posts.safeParse(
+      typeof stored === 'object' && stored !== null ? (stored as { posts?: unknown }).posts : null,
+    );
     return parsed.success ? parsed.data : [];
   } catch {
     return [];

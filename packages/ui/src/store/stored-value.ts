@@ -1,4 +1,3 @@
-
 // The one way the apps keep something in the browser's storage: a key, a schema that reads what is there, and a
 // fallback. Storage may be missing (no DOM), disabled (private mode, a sandboxed frame), full, or hold a value written
 // by an older version of the app or by hand; none of that ever throws into a screen.
@@ -123,7 +122,7 @@ export const textSchema: StoredSchema<string> = storedReader((raw) => (typeof ra
 
 /** One of `values`. */
 export function oneOf<const V extends string>(values: readonly V[]): StoredSchema<V> {
-  return storedReader((raw) => (values as readonly unknown[]).includes(raw) ? (raw as V) : undefined);
+  return storedReader((raw) => ((values as readonly unknown[]).includes(raw) ? (raw as V) : undefined));
 }
 
 /** 'true' or 'false' as written by `String(flag)`. */

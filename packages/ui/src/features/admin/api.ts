@@ -1,4 +1,18 @@
-import type { Brand, City, Configuration, EndpointBody, EndpointDefinition, Generation, Route, RouteEndpoint, Model, Order, OrderPart, Partner, Prompt } from '@autoradar/contract';
+import type {
+  Brand,
+  City,
+  Configuration,
+  EndpointBody,
+  EndpointDefinition,
+  Generation,
+  Route,
+  RouteEndpoint,
+  Model,
+  Order,
+  OrderPart,
+  Partner,
+  Prompt,
+} from '@autoradar/contract';
 import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 import { fetchConfigurations, fetchGenerations } from '../../api/reference';

@@ -1,6 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
-import { expectFeedFirst } from '../../app/first-content';
+import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
 import { searchPosts, type FeedPage } from './api';
 import { criteriaFromStore, criteriaKey, toSearchFilter, type FeedCriteria } from './filter-rules';

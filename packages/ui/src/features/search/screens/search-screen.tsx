@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallFailure, failureText } from '../../../api/call-view';
-import { markFirstContentShown } from '../../../app/first-content';
+import { markFirstContentShown } from '../../../store/first-content';
 import { useCall } from '../../../api/use-call';
 import { useMinuteClock } from '../../../components/post-card';
 import { TestPeriodBanner, TestPeriodChip } from '../../../components/test-period-card/test-period-card';
