@@ -53,6 +53,8 @@ interface Launch {
   search: number | null;
   jsWire: number;
   jsFiles: number;
+  /** The scripts counted in jsWire: file name and encoded bytes. */
+  jsList: string[];
   cls: number;
   clsAfterCard: number;
 }
@@ -60,7 +62,7 @@ interface Launch {
 // Runs in every page before its scripts (the tests have no DOM types, so it is plain JavaScript): the first card's
 // moment, the JS fetched until then, and the layout shifts.
 const WATCH_FIRST_CARD = `(() => {
-  const m = { card: null, photo: null, search: null, jsWire: 0, jsFiles: 0, cls: 0, clsAfterCard: 0 };
+  const m = { card: null, photo: null, search: null, jsWire: 0, jsFiles: 0, jsList: [], cls: 0, clsAfterCard: 0 };
   window.__firstCard = m;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -79,6 +81,7 @@ const WATCH_FIRST_CARD = `(() => {
         if (!new URL(entry.name).pathname.endsWith('.js') || entry.transferSize === 0) continue;
         m.jsWire += entry.encodedBodySize;
         m.jsFiles += 1;
+        m.jsList.push(new URL(entry.name).pathname.split('/').pop() + ' ' + entry.encodedBodySize);
       }
     }
     const img = card.querySelector('img');
@@ -268,6 +271,10 @@ try {
         `${kB(s.jsWire)} (${s.jsFiles} files) | ${s.cls.toFixed(3)} (${s.clsAfterCard.toFixed(3)}) |`,
     );
   });
+  // BENCH_JS_FILES=1: which scripts came before the first card, in each row's last launch.
+  if (process.env['BENCH_JS_FILES']) {
+    for (const row of rows) console.log(`${row.name}: ${row.launches.at(-1)?.jsList.join(', ') || '—'}`);
+  }
 } finally {
   await browser.close();
   await server.close();

@@ -4,10 +4,9 @@ import { defineEndpoint } from './endpoint';
 import { NoBodySchema } from './fields';
 import { named } from './schema-names';
 
-/** The whole request is refused past this size (the route's body limit): a report is a message and a stack. */
-export const CLIENT_ERROR_MAX_BYTES = 16_384;
-export const CLIENT_ERROR_MESSAGE_MAX_LENGTH = 1_000;
-export const CLIENT_ERROR_STACK_MAX_LENGTH = 8_000;
+import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, CLIENT_ERROR_STACK_MAX_LENGTH } from './client-error-limits';
+
+export * from './client-error-limits';
 
 /**
  * What a browser tells the server about an error it met (a render error, a chunk that did not load). The texts come

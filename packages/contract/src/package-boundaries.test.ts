@@ -15,8 +15,8 @@ const allowed: Record<string, { source: RegExp; test: RegExp }> = {
     test: /^(\.\.?\/|vitest$|node:)/,
   },
   contract: {
-    source: /^(\.\.?\/|zod$|@autoradar\/core(\/[a-z-]+)?$)/,
-    test: /^(\.\.?\/|zod$|@autoradar\/core(\/[a-z-]+)?$|vitest$|node:|@seriousme\/openapi-schema-validator$)/,
+    source: /^(\.\.?\/|zod(\/mini)?$|@autoradar\/core(\/[a-z-]+)?$)/,
+    test: /^(\.\.?\/|zod(\/mini)?$|@autoradar\/core(\/[a-z-]+)?$|vitest$|node:|@seriousme\/openapi-schema-validator$)/,
   },
 };
 

@@ -1,4 +1,4 @@
-import { ErrorSchema, type ErrorBody } from '@autoradar/contract';
+import type { ErrorBody } from '@autoradar/contract';
 import { MESSAGES, type ApiFailure } from '@autoradar/core';
 
 /**
@@ -26,10 +26,17 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads the envelope from an error answer; anything else (a proxy's HTML page, empty body) gives null. */
+/**
+ * Reads the envelope from an error answer; anything else (a proxy's HTML page, empty body) gives null. The contract's
+ * ErrorSchema (classic zod) is loaded with the first failed answer, not with the first screen (issue 32).
+ */
 export async function readErrorBody(response: Response): Promise<ErrorBody | null> {
   try {
-    const parsed = ErrorSchema.safeParse(await response.json());
+    const [body, { ErrorSchema }] = await Promise.all([
+      response.json() as Promise<unknown>,
+      import('@autoradar/contract/errors'),
+    ]);
+    const parsed = ErrorSchema.safeParse(body);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { contract } from '@autoradar/contract';
+import { routes } from '@autoradar/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
@@ -23,11 +23,11 @@ describe('call: requests in flight', () => {
       onRequestEnd: () => seen.push(--inFlight),
     });
 
-    const slow = call(contract.rates.get);
+    const slow = call(routes.rates.get);
     await Promise.resolve();
     expect(inFlight).toBe(1);
-    await expect(call(contract.rates.get)).rejects.toBeInstanceOf(ApiError);
-    await expect(call(contract.rates.get)).rejects.toMatchObject({ status: null });
+    await expect(call(routes.rates.get)).rejects.toBeInstanceOf(ApiError);
+    await expect(call(routes.rates.get)).rejects.toMatchObject({ status: null });
     expect(inFlight).toBe(1); // the slow one is still under way
     release(new Response(JSON.stringify({ data: [] }), { headers: { 'Content-Type': 'application/json' } }));
     await slow;

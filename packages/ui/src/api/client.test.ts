@@ -1,4 +1,4 @@
-import { contract, type Post, type VinFacts } from '@autoradar/contract';
+import { routes, type Post, type RouteEndpoint, type VinFacts } from '@autoradar/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
@@ -30,7 +30,7 @@ describe('call', () => {
   it('fills the path from params, marks the request as XMLHttpRequest and returns the parsed answer', async () => {
     const { fetch, seen } = fakeFetch(() => json(200, { data: { id: 7, title: 'Lada Vesta' } }));
     const { call } = createApiClient({ baseUrl: base, fetch });
-    const result = await call(contract.posts.get, { params: { id: '7' } });
+    const result = await call(routes.posts.get, { params: { id: '7' } });
     expect(result.data.title).toBe('Lada Vesta');
     expect(seen[0]?.url).toBe(`${base}/api/posts/7`);
     expect(seen[0]?.method).toBe('GET');
@@ -41,7 +41,7 @@ describe('call', () => {
   it('sends the body as JSON with the method of the contract, and the stored token as a bearer', async () => {
     const { fetch, seen } = fakeFetch(() => json(200, { data: [] }));
     const { call } = createApiClient({ baseUrl: base, fetch, getToken: () => 'tok-123' });
-    await call(contract.posts.featured, { body: {} });
+    await call(routes.posts.featured, { body: {} });
     expect(seen[0]?.url).toBe(`${base}/api/ck00p/posts`);
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.body).toBe('{}');
@@ -52,8 +52,8 @@ describe('call', () => {
   it('puts the query in the search string, leaving out absent values', async () => {
     const { fetch, seen } = fakeFetch(() => json(200, { data: [] }));
     const { call } = createApiClient({ baseUrl: base, fetch });
-    await call(contract.reference.brands, { query: { popular: 'true' } });
-    await call(contract.reference.brands);
+    await call(routes.reference.brands, { query: { popular: 'true' } });
+    await call(routes.reference.brands);
     expect(seen.map((s) => s.url)).toEqual([`${base}/api/brands?popular=true`, `${base}/api/brands`]);
   });
 
@@ -61,7 +61,7 @@ describe('call', () => {
     let unauthorized = 0;
     const { fetch } = fakeFetch(() => json(404, { message: 'Объявление не найдено или снято с публикации' }));
     const { call } = createApiClient({ baseUrl: base, fetch, onUnauthorized: () => (unauthorized += 1) });
-    const error = await call(contract.posts.get, { params: { id: '1' } }).catch((e: unknown) => e);
+    const error = await call(routes.posts.get, { params: { id: '1' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message: 'Объявление не найдено или снято с публикации' });
     expect(unauthorized).toBe(0);
@@ -71,7 +71,7 @@ describe('call', () => {
       fetch: fakeFetch(() => json(401, { message: 'Требуется авторизация' })).fetch,
       onUnauthorized: () => (unauthorized += 1),
     });
-    await expect(denied.call(contract.posts.my)).rejects.toMatchObject({
+    await expect(denied.call(routes.posts.my)).rejects.toMatchObject({
       status: 401,
       message: 'Требуется авторизация',
     });
@@ -81,7 +81,7 @@ describe('call', () => {
   it('keeps the field errors of a 422 and reads them the way core describes failures', async () => {
     const body = { message: 'Проверьте правильность заполнения полей', errors: { id: ['Некорректный идентификатор'] } };
     const { call } = createApiClient({ baseUrl: base, fetch: fakeFetch(() => json(422, body)).fetch });
-    const error = (await call(contract.posts.get, { params: { id: 'x' } }).catch((e: unknown) => e)) as ApiError;
+    const error = (await call(routes.posts.get, { params: { id: 'x' } }).catch((e: unknown) => e)) as ApiError;
     expect(error.body).toEqual(body);
     expect(error.failure).toEqual({ kind: 'response', status: 422, body });
   });
@@ -91,7 +91,7 @@ describe('call', () => {
       baseUrl: base,
       fetch: fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 })).fetch,
     });
-    await expect(call(contract.posts.featured, { body: {} })).rejects.toMatchObject({ status: 502, body: null });
+    await expect(call(routes.posts.featured, { body: {} })).rejects.toMatchObject({ status: 502, body: null });
   });
 
   it('no answer at all is a network ApiError carrying the connection message', async () => {
@@ -99,7 +99,7 @@ describe('call', () => {
       baseUrl: base,
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    const error = (await call(contract.posts.featured, { body: {} }).catch((e: unknown) => e)) as ApiError;
+    const error = (await call(routes.posts.featured, { body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.isNetworkError).toBe(true);
     expect(error.failure).toEqual({ kind: 'network' });
@@ -108,24 +108,24 @@ describe('call', () => {
 
   it('is typed by the contract: inputs and answers follow the endpoint, so drift fails the type check', () => {
     const { call } = createApiClient({ baseUrl: base });
-    type GetAnswer = Awaited<ReturnType<typeof call<typeof contract.posts.get>>>;
+    type GetAnswer = Awaited<ReturnType<typeof call<RouteEndpoint<typeof routes.posts.get>>>>;
     expectTypeOf<GetAnswer>().toEqualTypeOf<{ data: Post; vin_facts?: VinFacts | null | undefined }>();
-    type FeaturedAnswer = Awaited<ReturnType<typeof call<typeof contract.posts.featured>>>;
+    type FeaturedAnswer = Awaited<ReturnType<typeof call<RouteEndpoint<typeof routes.posts.featured>>>>;
     expectTypeOf<FeaturedAnswer>().toEqualTypeOf<{ data: Post[] }>();
 
     // These calls are never run: only the compiler reads them.
     const typeOnly = (run: boolean) => {
       if (!run) return;
       // @ts-expect-error the path parameter is required
-      void call(contract.posts.get);
+      void call(routes.posts.get);
       // @ts-expect-error a path parameter the endpoint does not have
-      void call(contract.posts.get, { params: { postId: '1' } });
+      void call(routes.posts.get, { params: { postId: '1' } });
       // @ts-expect-error the body is required (the spec sends an empty object)
-      void call(contract.posts.featured);
+      void call(routes.posts.featured);
       // @ts-expect-error no body on a GET
-      void call(contract.posts.get, { params: { id: '1' }, body: {} });
+      void call(routes.posts.get, { params: { id: '1' }, body: {} });
       // @ts-expect-error a query value of the wrong type
-      void call(contract.reference.brands, { query: { popular: true } });
+      void call(routes.reference.brands, { query: { popular: true } });
     };
     typeOnly(false);
   });

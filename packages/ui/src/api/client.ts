@@ -1,13 +1,14 @@
 import { atom, getDefaultStore } from 'jotai';
 import ky, { type KyInstance } from 'ky';
-import {
-  buildPath,
-  type EndpointBody,
-  type EndpointDefinition,
-  type EndpointParams,
-  type EndpointQuery,
-  type EndpointResponse,
+import type {
+  EndpointBody,
+  EndpointDefinition,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+  Route,
 } from '@autoradar/contract';
+import { buildPath } from '@autoradar/contract/build-path';
 import { ApiError, readErrorBody } from './api-error';
 import { clearStoredToken, readStoredToken } from './token-storage';
 
@@ -34,7 +35,11 @@ export type CallInput<E> = Declared<'params', EndpointParams<E>> &
 /** The input argument may be left out only when nothing in it is required. */
 type CallArgs<E> = Empty extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-export type Call = <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) => Promise<EndpointResponse<E>>;
+/** Calls the endpoint a route of the contract names (`routes.posts.search`); the answer is typed by the contract. */
+export type Call = <E extends EndpointDefinition>(
+  endpoint: Route<E>,
+  ...args: CallArgs<E>
+) => Promise<EndpointResponse<E>>;
 
 export interface ApiClientOptions {
   /** Origin the paths are resolved against; '' (the page's own origin) in the apps. */
@@ -73,7 +78,7 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
     },
   });
 
-  const send = async (endpoint: EndpointDefinition, input: CallInput<EndpointDefinition>): Promise<unknown> => {
+  const send = async (endpoint: Route, input: CallInput<EndpointDefinition>): Promise<unknown> => {
     const { params, query, body, signal } = input as {
       params?: object;
       query?: object;
@@ -114,7 +119,7 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
     }
   };
 
-  const call = async (endpoint: EndpointDefinition, input: CallInput<EndpointDefinition> = {}): Promise<unknown> => {
+  const call = async (endpoint: Route, input: CallInput<EndpointDefinition> = {}): Promise<unknown> => {
     onRequestStart?.();
     try {
       return await send(endpoint, input);

@@ -1,11 +1,12 @@
-import { contract, type Brand, type City, type Configuration, type Generation, type Model } from '@autoradar/contract';
+import type { Brand, City, Configuration, Generation, Model } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from './client';
 
 // The reference data of spec §7 (brands, models, generations, configurations, cities, a car's names), read by the
 // search dialogs, the listing form and the admin screens alike. Each takes the app's client by default and another in
 // tests; failures reach the caller as ApiError.
 
-const r = contract.reference;
+const r = routes.reference;
 const idList = (ids: readonly number[]) => ids.join(',');
 
 /** GET /api/brands: every brand, or only the popular ones or only the rest (the search dialog loads them apart). */

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { parseWithContract } from '@autoradar/contract';
+import { parseWithContract } from '@autoradar/contract/errors';
 import type { FieldErrors } from '@autoradar/core';
 import { fieldErrorsOf, firstErrors } from './action-errors';
 import { useAction, type ActionState } from './use-action';

@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import type { ClientErrorReport } from '@autoradar/contract';
 import {
   CLIENT_ERROR_MESSAGE_MAX_LENGTH,
   CLIENT_ERROR_STACK_MAX_LENGTH,
-  contract,
-  type ClientErrorReport,
-} from '@autoradar/contract';
+} from '@autoradar/contract/client-error-limits';
+import { routes } from '@autoradar/contract/routes';
 import { URL_MAX_LENGTH } from '@autoradar/core';
-import { storedValue } from '../store/stored-value';
+import { numberSchema, storedValue } from '../store/stored-value';
 
 // What the apps do with an error a screen throws (issue 31): a chunk that no longer exists after a deploy reloads the
 // page once, anything else is reported to the server (POST /api/client-errors) and shown as «Что-то пошло не так».
@@ -20,7 +19,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** When the page last reloaded itself for a missing chunk, in this tab: a second failure soon after shows the screen. */
-const lastChunkReload = storedValue('autoradar:chunk-reload', z.coerce.number(), {
+const lastChunkReload = storedValue('autoradar:chunk-reload', numberSchema, {
   fallback: () => 0,
   format: 'text',
   area: 'session',
@@ -77,7 +76,7 @@ export function reportClientError(error: unknown, now = Date.now()): void {
   try {
     const report = clientErrorReport(error);
     if (!mayReport(report.message, now)) return;
-    const { method, path } = contract.clientErrors.report;
+    const { method, path } = routes.clientErrors.report;
     void fetch(path, {
       method,
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import type { ConnectionState } from '@autoradar/core';
-import { POSTS_CHANNEL, REALTIME_EVENTS, userChannel } from '@autoradar/contract';
+import { POSTS_CHANNEL, REALTIME_EVENTS, realtimeEvents, userChannel } from '@autoradar/contract';
 import { RealtimeClient } from './client';
 import { realtimeStateAtom } from './state';
 import type { ChannelCallbacks, RealtimeTransport } from './transport';
@@ -53,6 +53,7 @@ function setup() {
   const client = new RealtimeClient({
     store,
     now: () => Date.now(),
+    loadEventSchemas: () => Promise.resolve(realtimeEvents),
     createTransport: (token) => {
       const connection = new FakeConnection(token);
       connections.push(connection);
@@ -174,5 +175,45 @@ describe('realtime client', () => {
     connection.state('unavailable'); // not connected: nothing to resubscribe to
     await vi.advanceTimersByTimeAsync(10_000);
     expect(connection.joins).toHaveLength(3);
+  });
+
+  it('keeps what screens ask for while its code waits (the first card, issue 32) and subscribes it all when it comes', async () => {
+    const store = createStore();
+    const connections: FakeConnection[] = [];
+    let release: () => void = () => undefined;
+    const firstCard = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const client = new RealtimeClient({
+      store,
+      loadEventSchemas: () => Promise.resolve(realtimeEvents),
+      createTransport: async (token) => {
+        await firstCard;
+        const connection = new FakeConnection(token);
+        connections.push(connection);
+        return connection;
+      },
+    });
+    const changes: unknown[] = [];
+    client.subscribe(POSTS_CHANNEL, REALTIME_EVENTS.postUnpublished, () => undefined);
+    client.setToken('signed-in'); // the session is read after the first subscription
+    client.subscribe(userChannel(7), REALTIME_EVENTS.notesChanged, (p) => changes.push(p));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(connections).toHaveLength(0); // nothing before the first card
+
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    // The one asked for before the token change is closed as it comes; the current one has the token and every channel.
+    expect(connections.map((c) => [c.token, c.closed])).toEqual([
+      [undefined, true],
+      ['signed-in', false],
+    ]);
+    const connection = connections[1]!;
+    expect(connection.token).toBe('signed-in');
+    expect(connection.joins).toEqual(['posts', 'private-user.7']);
+    connection.state('connected');
+    connection.confirmAll();
+    connection.emit('private-user.7', 'notes.changed', { id: 5, note: null });
+    expect(changes).toEqual([{ id: 5, note: null }]);
   });
 });

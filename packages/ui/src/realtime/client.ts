@@ -5,7 +5,8 @@ import {
   RESUBSCRIBE_INTERVAL_MS,
   type ConnectionState,
 } from '@autoradar/core';
-import { realtimeEvents, type RealtimeEventName } from '@autoradar/contract';
+import type { RealtimeEventName } from '@autoradar/contract';
+import type { realtimeEvents } from '@autoradar/contract/realtime';
 import { reduceRealtime, realtimeStateSourceAtom, type RealtimeAction } from './state';
 import type { RealtimeTransport, TransportFactory } from './transport';
 
@@ -19,24 +20,31 @@ interface TrackedChannel {
   requestedAt: number;
 }
 
+/** The contract's events and their payload schemas (classic zod: loaded with the transport, not with the entry). */
+export type RealtimeEventSchemas = typeof realtimeEvents;
+
+const loadContractEvents = () => import('@autoradar/contract/realtime').then((module) => module.realtimeEvents);
+
 export interface RealtimeClientOptions {
   createTransport: TransportFactory;
+  /** The contract's event schemas; by default loaded from the contract when the first connection opens. */
+  loadEventSchemas?: () => Promise<RealtimeEventSchemas>;
   store?: Store;
   now?: () => number;
-}
-
-function isKnownEvent(name: string): name is RealtimeEventName {
-  return Object.hasOwn(realtimeEvents, name);
 }
 
 /**
  * The one realtime client (spec §4 Realtime connection, §9 reconnect and resubscribe). Screens register handlers per
  * channel and event; the client opens the connection when the first handler arrives, keeps the channels subscribed
- * across reconnects and token changes, and writes spec §3's realtime state to the store.
+ * across reconnects and token changes, and writes spec §3's realtime state to the store. Every channel asked for
+ * while no connection is up (its code still loading, after the first card: issue 32) is kept and subscribed once one
+ * is: nothing a screen asked for before is lost.
  */
 export class RealtimeClient {
   private readonly tracked = new Map<string, TrackedChannel>();
   private readonly createTransport: TransportFactory;
+  private readonly loadEventSchemas: () => Promise<RealtimeEventSchemas>;
+  private eventSchemas: RealtimeEventSchemas | undefined;
   private readonly store: Store;
   private readonly now: () => number;
   private token: string | undefined;
@@ -51,6 +59,7 @@ export class RealtimeClient {
 
   constructor(options: RealtimeClientOptions) {
     this.createTransport = options.createTransport;
+    this.loadEventSchemas = options.loadEventSchemas ?? loadContractEvents;
     this.store = options.store ?? getDefaultStore();
     this.now = options.now ?? Date.now;
   }
@@ -115,28 +124,40 @@ export class RealtimeClient {
     const generation = ++this.generation;
     this.opening = true;
     this.manualConnectPending = true;
-    this.createTransport(this.token).then(
-      (transport) => {
-        if (generation !== this.generation) {
+    // The events' schemas load once the transport has (the transport waits for the first card: nothing of the
+    // realtime code comes before it).
+    this.createTransport(this.token)
+      .then(async (transport) => {
+        try {
+          return [transport, this.eventSchemas ?? (await this.loadEventSchemas())] as const;
+        } catch (error) {
           transport.disconnect();
-          return;
+          throw error;
         }
-        this.opening = false;
-        this.transport = transport;
-        transport.onStateChange((state) => {
-          if (generation === this.generation) this.onConnectionState(state);
-        });
-        for (const channel of this.tracked.keys()) this.join(channel);
-        this.resubscribeTimer = setInterval(() => this.resubscribe(), RESUBSCRIBE_INTERVAL_MS);
-      },
-      (error: unknown) => {
-        if (generation !== this.generation) return;
-        this.opening = false;
-        // The client code could not load (offline at first use): the failure path retries under the same policy.
-        console.warn('realtime: could not start', error);
-        this.onConnectionState('failed');
-      },
-    );
+      })
+      .then(
+        ([transport, schemas]) => {
+          this.eventSchemas = schemas;
+          if (generation !== this.generation) {
+            transport.disconnect();
+            return;
+          }
+          this.opening = false;
+          this.transport = transport;
+          transport.onStateChange((state) => {
+            if (generation === this.generation) this.onConnectionState(state);
+          });
+          for (const channel of this.tracked.keys()) this.join(channel);
+          this.resubscribeTimer = setInterval(() => this.resubscribe(), RESUBSCRIBE_INTERVAL_MS);
+        },
+        (error: unknown) => {
+          if (generation !== this.generation) return;
+          this.opening = false;
+          // The client code could not load (offline at first use): the failure path retries under the same policy.
+          console.warn('realtime: could not start', error);
+          this.onConnectionState('failed');
+        },
+      );
   }
 
   private close(): void {
@@ -231,8 +252,9 @@ export class RealtimeClient {
     const handlers = entry.handlers.get(event);
     if (!handlers || handlers.size === 0) return;
     let data = payload;
-    if (isKnownEvent(event)) {
-      const parsed = realtimeEvents[event].payload.safeParse(payload);
+    const schemas = this.eventSchemas;
+    if (schemas && Object.hasOwn(schemas, event)) {
+      const parsed = schemas[event as RealtimeEventName].payload.safeParse(payload);
       if (!parsed.success) {
         console.warn(`realtime: ${event} on ${channel} does not match the contract`, parsed.error.issues);
         return;

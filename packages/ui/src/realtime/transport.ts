@@ -1,6 +1,7 @@
 import type { ConnectionState } from '@autoradar/core';
 import { CONNECTION_STATES, REALTIME_PORT, REALTIME_TLS_PORT } from '@autoradar/core';
-import { PRIVATE_CHANNEL_PREFIX } from '@autoradar/contract';
+import { PRIVATE_CHANNEL_PREFIX } from '@autoradar/contract/channels';
+import { afterFirstContent } from '../store/first-content';
 import { readRealtimeKey, readRealtimePort } from '../config';
 
 /** What one channel subscription reports back. */
@@ -53,8 +54,13 @@ function isConnectionState(value: unknown): value is ConnectionState {
   return (CONNECTION_STATES as readonly unknown[]).includes(value);
 }
 
-/** laravel-echo (broadcaster `reverb`) with pusher-js, both loaded on first use so the first screen does not carry them. */
+/**
+ * laravel-echo (broadcaster `reverb`) with pusher-js, both loaded on first use and not before the first screen's
+ * content is up (app/first-content.ts): the first screen neither carries them nor waits for them. The client keeps
+ * what screens asked for meanwhile and subscribes it once this resolves.
+ */
 export const createEchoTransport: TransportFactory = async (token) => {
+  await afterFirstContent();
   const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
   const { key, host, port, tls } = realtimeEndpoint(window.location);
   const echo = new Echo({

@@ -1,16 +1,17 @@
-import { contract, type User } from '@autoradar/contract';
+import type { User } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call } from '../api/client';
 
 export function fetchUser(signal?: AbortSignal): Promise<User> {
-  return call(contract.user.data, { signal });
+  return call(routes.user.data, { signal });
 }
 
 /** Revokes the token on the server (POST /api/logout). */
 export async function revokeToken(): Promise<void> {
-  await call(contract.auth.logout);
+  await call(routes.auth.logout);
 }
 
 /** Keeps Telegram's write-access answer on the user (allows_write_to_pm), for the bot's deliveries. */
 export async function recordWriteAccess(allowed: boolean): Promise<void> {
-  await call(contract.user.writeAccess, { body: { allows_write_to_pm: allowed } });
+  await call(routes.user.writeAccess, { body: { allows_write_to_pm: allowed } });
 }

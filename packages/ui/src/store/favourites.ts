@@ -1,10 +1,12 @@
 import { atom } from 'jotai';
-import { contract, IdSchema, type NoteEntry } from '@autoradar/contract';
+import type { NoteEntry } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
+import { isId } from '@autoradar/contract/ids';
 import { toggleNote } from '@autoradar/core';
 import { call as appCall, type Call } from '../api/client';
 import { sessionAtom } from '../session/state';
 import { postsStoreAtom } from './posts-store';
-import { listOf, storedValue } from './stored-value';
+import { listOf, storedReader, storedValue } from './stored-value';
 
 /**
  * Favourites (spec §3): the set of post ids kept in the posts store's `notes`, so they persist with it. Every screen
@@ -30,7 +32,9 @@ export type ToggleFavouriteResult = 'added' | 'removed' | 'sign-in-required';
 export const favouritesCallAtom = atom<{ call: Call }>({ call: appCall });
 
 /** The users whose browser favourites were uploaded already (once per user and browser). */
-const mergedUsers = storedValue('notes-merged', listOf(IdSchema), { fallback: () => [] as number[] });
+const mergedUsers = storedValue('notes-merged', listOf(storedReader((raw) => (isId(raw) ? raw : undefined))), {
+  fallback: () => [] as number[],
+});
 
 /** Adds or removes one post. A guest's toggle changes nothing and asks to sign in (issue 11). */
 export const toggleFavouriteAtom = atom(null, (get, set, postId: number): ToggleFavouriteResult => {
@@ -42,10 +46,10 @@ export const toggleFavouriteAtom = atom(null, (get, set, postId: number): Toggle
   if (session.status === 'signedIn') {
     const { call } = get(favouritesCallAtom);
     const sent = added
-      ? call(contract.notes.add, { params: { id: String(postId) } }).then(({ data }) =>
+      ? call(routes.notes.add, { params: { id: String(postId) } }).then(({ data }) =>
           set(favouriteEntriesAtom, (entries) => new Map(entries).set(data.id, data)),
         )
-      : call(contract.notes.remove, { params: { id: String(postId) } }).then(() =>
+      : call(routes.notes.remove, { params: { id: String(postId) } }).then(() =>
           set(favouriteEntriesAtom, (entries) => {
             const next = new Map(entries);
             next.delete(postId);
@@ -73,8 +77,8 @@ export const syncFavouritesAtom = atom(null, async (get, set, userId: number): P
   const merged = mergedUsers.read();
   const local = get(postsStoreAtom).notes;
   const entries = merged.includes(userId)
-    ? (await call(contract.notes.list)).data
-    : (await call(contract.notes.merge, { body: { ids: [...local] } })).data;
+    ? (await call(routes.notes.list)).data
+    : (await call(routes.notes.merge, { body: { ids: [...local] } })).data;
   if (!merged.includes(userId)) mergedUsers.write([...merged, userId]);
   const session = get(sessionAtom);
   if (session.user?.id !== userId) return;

@@ -9,6 +9,15 @@ async function load() {
   return import('./posts-store');
 }
 
+/** The store as a screen holds it, once the first screen is up: the stored feed is read then (issue 32). */
+async function mountedAfterFirstContent(m: Awaited<ReturnType<typeof load>>) {
+  const store = createStore();
+  store.sub(m.postsStoreAtom, () => {});
+  expect(store.get(m.postsStoreAtom).posts).toEqual([]); // not before the first card
+  (await import('./first-content')).markFirstContentShown();
+  return store;
+}
+
 const stored = () => JSON.parse(localStorage.getItem('posts-store') ?? 'null') as Record<string, unknown> | null;
 
 beforeEach(() => localStorage.clear());
@@ -55,9 +64,10 @@ describe('posts store', () => {
       JSON.stringify({ notes: [3, 5], yearFrom: 2010, cities: [7], posts: [samplePost], searchQuery: 'седан' }),
     );
     const m = await load();
-    const state = createStore().get(m.postsStoreAtom);
+    const store = await mountedAfterFirstContent(m);
+    const state = store.get(m.postsStoreAtom);
     expect(state).toMatchObject({ notes: [3, 5], yearFrom: 2010, yearTo: null, cities: [7], searchQuery: 'седан' });
-    expect(state.posts.map((post) => post.id)).toEqual([42]);
+    await vi.waitFor(() => expect(store.get(m.postsStoreAtom).posts.map((post) => post.id)).toEqual([42]), 15_000);
   });
 
   it('drops stored values that do not fit instead of breaking the feed', async () => {
@@ -73,13 +83,15 @@ describe('posts store', () => {
       }),
     );
     const m = await load();
-    const state = createStore().get(m.postsStoreAtom);
+    const store = await mountedAfterFirstContent(m);
+    const state = store.get(m.postsStoreAtom);
     expect(state.notes).toEqual([3, 5]);
     expect(state.priceFrom).toBeNull();
     expect(state.brands).toEqual([]);
-    expect(state.posts).toHaveLength(1);
-    expect(state).not.toHaveProperty('scrollY');
-    expect(state).not.toHaveProperty('extra');
+    await vi.waitFor(() => expect(store.get(m.postsStoreAtom).posts).toHaveLength(1), 15_000);
+    expect(store.get(m.postsStoreAtom).posts[0]?.id).toBe(42);
+    expect(store.get(m.postsStoreAtom)).not.toHaveProperty('scrollY');
+    expect(store.get(m.postsStoreAtom)).not.toHaveProperty('extra');
   });
 
   it('starts empty when the stored text is not JSON', async () => {

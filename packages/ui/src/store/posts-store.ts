@@ -1,8 +1,9 @@
 import { atom, type SetStateAction } from 'jotai';
-import { IdSchema, PostSchema, type Model, type Post } from '@autoradar/contract';
+import type { Model, Post } from '@autoradar/contract';
+import { isId } from '@autoradar/contract/ids';
 import { uniqueNotes } from '@autoradar/core';
-import { z } from 'zod';
-import { listOf, storedValue } from './stored-value';
+import { afterFirstContent } from './first-content';
+import { listOf, storedReader, storedValue } from './stored-value';
 
 /**
  * The posts store of spec §3: the feed's last answer, the favourites and the applied filter, persisted under
@@ -63,30 +64,42 @@ export function createEmptyPostsStore(): PostsStoreState {
   };
 }
 
-const ids = listOf(IdSchema).transform(uniqueNotes);
-const bound = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().catch(null);
-const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).catch(0);
+const storedId = storedReader((raw) => (isId(raw) ? raw : undefined));
+const ids = (raw: unknown): number[] => {
+  const parsed = listOf(storedId).safeParse(raw);
+  return parsed.success ? uniqueNotes(parsed.data) : [];
+};
+const isAmount = (raw: unknown): raw is number =>
+  typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= Number.MAX_SAFE_INTEGER;
+const bound = (raw: unknown): number | null => (isAmount(raw) ? raw : null);
+const count = (raw: unknown): number => (isAmount(raw) ? raw : 0);
 
 /**
  * What was stored, field by field: anything written by an older version or by hand that does not fit is dropped
- * instead of breaking the feed (a card the contract's PostSchema refuses, an id that is not one), and a key the spec
- * does not name is never read.
+ * instead of breaking the feed (an id that is not one), and a key the spec does not name is never read. Plain code,
+ * no zod: this runs before the first card (issue 32). The stored feed (`posts`) is read later, through the contract's
+ * PostSchema (stored-posts.ts, after the first card): until then the store's `posts` is empty, and nothing on the
+ * first screen reads it (the feed shows its own answer).
  */
-const PostsStoreSchema = z.object({
-  posts: listOf(PostSchema),
-  notes: ids,
-  searchQuery: z.string().catch(''),
-  priceFrom: bound,
-  priceTo: bound,
-  yearFrom: bound,
-  yearTo: bound,
-  brands: ids,
-  models: ids,
-  cities: ids,
-  goodPriceOnly: z.boolean().catch(false),
-  totalCount: count,
-  all: count,
-}) satisfies z.ZodType<PostsStoreState>;
+const PostsStoreSchema = storedReader((raw): PostsStoreState | undefined => {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const stored = raw as Partial<Record<keyof PostsStoreState, unknown>>;
+  return {
+    posts: [],
+    notes: ids(stored.notes),
+    searchQuery: typeof stored.searchQuery === 'string' ? stored.searchQuery : '',
+    priceFrom: bound(stored.priceFrom),
+    priceTo: bound(stored.priceTo),
+    yearFrom: bound(stored.yearFrom),
+    yearTo: bound(stored.yearTo),
+    brands: ids(stored.brands),
+    models: ids(stored.models),
+    cities: ids(stored.cities),
+    goodPriceOnly: stored.goodPriceOnly === true,
+    totalCount: count(stored.totalCount),
+    all: count(stored.all),
+  };
+});
 
 const stored = storedValue(POSTS_STORE_KEY, PostsStoreSchema, { fallback: createEmptyPostsStore });
 
@@ -107,15 +120,32 @@ function persist(state: PostsStoreState): void {
 }
 
 const baseAtom = atom<PostsStoreState>(readPersistedPostsStore());
+/** The `posts` the store starts with: the stored feed replaces it once read, unless something wrote posts first. */
+const startPosts = baseAtom.init.posts;
 
-// Another tab changed favourites or the filter: follow it, so two tabs never overwrite each other's notes.
 baseAtom.onMount = (setSelf) => {
   if (typeof window === 'undefined') return;
+  let mounted = true;
+  // The stored feed, read through the contract's PostSchema once the first screen is up.
+  void afterFirstContent()
+    .then(() => import('./stored-posts'))
+    .then(({ readStoredPosts }) => {
+      const posts = readStoredPosts(POSTS_STORE_KEY);
+      if (mounted && posts.length > 0) {
+        setSelf((state) => (state.posts === startPosts ? { ...state, posts } : state));
+      }
+    })
+    .catch(() => undefined); // its code did not load (offline): the feed writes its own answer anyway
+  // Another tab changed favourites or the filter: follow it, so two tabs never overwrite each other's notes. The
+  // feed this tab shows stays its own.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === POSTS_STORE_KEY) setSelf(stored.parse(event.newValue));
+    if (event.key === POSTS_STORE_KEY) setSelf((state) => ({ ...stored.parse(event.newValue), posts: state.posts }));
   };
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  return () => {
+    mounted = false;
+    window.removeEventListener('storage', onStorage);
+  };
 };
 
 /** The whole store; every write is persisted at once. */

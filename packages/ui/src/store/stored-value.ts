@@ -1,8 +1,27 @@
-import { z } from 'zod';
-
 // The one way the apps keep something in the browser's storage: a key, a schema that reads what is there, and a
 // fallback. Storage may be missing (no DOM), disabled (private mode, a sandboxed frame), full, or hold a value written
 // by an older version of the app or by hand; none of that ever throws into a screen.
+
+/**
+ * What reads a stored value: a zod schema, or one of the plain readers below. The first screen's values (the posts
+ * store, the token, flags, the layout) use the plain ones, so the first screen carries no zod (issue 32).
+ */
+export interface StoredSchema<T> {
+  safeParse(raw: unknown): { success: true; data: T } | { success: false };
+}
+
+/** What a stored schema reads. */
+export type StoredOutput<S> = S extends StoredSchema<infer T> ? T : never;
+
+/** A plain reader: the value, or undefined when what is there does not fit. */
+export function storedReader<T>(read: (raw: unknown) => T | undefined): StoredSchema<T> {
+  return {
+    safeParse(raw) {
+      const data = read(raw);
+      return data === undefined ? { success: false } : { success: true, data };
+    },
+  };
+}
 
 /** How the value is written: as JSON (objects, lists), or as its own text (a token, a flag, a layout's name). */
 export type StoredFormat = 'json' | 'text';
@@ -38,12 +57,12 @@ function storage(area: 'local' | 'session'): Storage | undefined {
 }
 
 /** A value kept under `key`, read through `schema` (the contract's where the shape is one of its). */
-export function storedValue<S extends z.ZodType, F = z.output<S>>(
+export function storedValue<S extends StoredSchema<unknown>, F = StoredOutput<S>>(
   key: string,
   schema: S,
   { fallback, format = 'json', area = 'local' }: StoredValueOptions<F>,
-): StoredValue<z.output<S>, F> {
-  const parse = (text: string | null | undefined): z.output<S> | F => {
+): StoredValue<StoredOutput<S>, F> {
+  const parse = (text: string | null | undefined): StoredOutput<S> | F => {
     if (text === null || text === undefined) return fallback();
     let raw: unknown = text;
     if (format === 'json') {
@@ -54,7 +73,7 @@ export function storedValue<S extends z.ZodType, F = z.output<S>>(
       }
     }
     const parsed = schema.safeParse(raw);
-    return parsed.success ? parsed.data : fallback();
+    return parsed.success ? (parsed.data as StoredOutput<S>) : fallback();
   };
   return {
     key,
@@ -87,21 +106,36 @@ export function storedValue<S extends z.ZodType, F = z.output<S>>(
  * A list read item by item: what does not fit `item` is dropped and the rest kept, and a value that is not a list at
  * all reads as empty. For stored lists, where one stale entry must not cost the others.
  */
-export function listOf<S extends z.ZodType>(item: S) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((values) =>
-      values.flatMap((value): z.output<S>[] => {
-        const parsed = item.safeParse(value);
-        return parsed.success ? [parsed.data] : [];
-      }),
-    );
+export function listOf<T>(item: StoredSchema<T>): StoredSchema<T[]> {
+  return storedReader((raw) =>
+    Array.isArray(raw)
+      ? raw.flatMap((value: unknown): T[] => {
+          const parsed = item.safeParse(value);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [],
+  );
+}
+
+/** A text as it is. */
+export const textSchema: StoredSchema<string> = storedReader((raw) => (typeof raw === 'string' ? raw : undefined));
+
+/** One of `values`. */
+export function oneOf<const V extends string>(values: readonly V[]): StoredSchema<V> {
+  return storedReader((raw) => ((values as readonly unknown[]).includes(raw) ? (raw as V) : undefined));
 }
 
 /** 'true' or 'false' as written by `String(flag)`. */
-export const flagSchema = z.enum(['true', 'false']).transform((text) => text === 'true');
+export const flagSchema: StoredSchema<boolean> = storedReader((raw) =>
+  raw === 'true' ? true : raw === 'false' ? false : undefined,
+);
+
+/** A finite number, or the text of one (a time written with `String(ms)`). */
+export const numberSchema: StoredSchema<number> = storedReader((raw) => {
+  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+});
 
 /** A text kept as it is (a token, a launch's parameters); undefined when there is none. */
 export const storedText = (key: string, area: 'local' | 'session' = 'local') =>
-  storedValue(key, z.string(), { fallback: () => undefined, format: 'text', area });
+  storedValue(key, textSchema, { fallback: () => undefined, format: 'text', area });

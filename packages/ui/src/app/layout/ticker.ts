@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { contract, type RatesResponse } from '@autoradar/contract';
+import type { RatesResponse } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import {
   formatRate,
   MESSAGES,
@@ -29,7 +30,7 @@ export function tickerItems(answer: RatesAnswer): TickerItem[] {
 }
 
 export function fetchRates(signal: AbortSignal): Promise<RatesResponse> {
-  return call(contract.rates.get, { signal });
+  return call(routes.rates.get, { signal });
 }
 
 /**

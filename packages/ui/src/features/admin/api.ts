@@ -1,19 +1,21 @@
-import {
-  contract,
-  type Brand,
-  type City,
-  type Configuration,
-  type EndpointBody,
-  type EndpointDefinition,
-  type Generation,
-  type Model,
-  type Order,
-  type OrderPart,
-  type Partner,
-  type Prompt,
-  type Source,
-  type SourceDetail,
+import type {
+  Brand,
+  City,
+  Configuration,
+  EndpointBody,
+  EndpointDefinition,
+  Generation,
+  Route,
+  RouteEndpoint,
+  Model,
+  Order,
+  OrderPart,
+  Partner,
+  Prompt,
+  Source,
+  SourceDetail,
 } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 import { fetchConfigurations, fetchGenerations } from '../../api/reference';
 
@@ -24,7 +26,7 @@ import { fetchConfigurations, fetchGenerations } from '../../api/reference';
  * A multipart body: the client sends a FormData as it is (multipart/form-data), so the endpoint's declared fields are
  * put into one. Empty values are left out, as an HTML form leaves out a file input with no file.
  */
-function multipart<E extends EndpointDefinition>(_endpoint: E, fields: Record<string, string | Blob | null>) {
+function multipart<E extends EndpointDefinition>(_endpoint: Route<E>, fields: Record<string, string | Blob | null>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== null) form.append(name, value);
   return form as unknown as EndpointBody<E>;
@@ -49,13 +51,13 @@ export async function fetchModelDetails(
   return { generations, configurations };
 }
 
-export type BrandBody = EndpointBody<typeof contract.reference.createBrand>;
-export type ModelBody = EndpointBody<typeof contract.reference.createModel>;
-export type CityBody = EndpointBody<typeof contract.reference.createCity>;
+export type BrandBody = EndpointBody<RouteEndpoint<typeof routes.reference.createBrand>>;
+export type ModelBody = EndpointBody<RouteEndpoint<typeof routes.reference.createModel>>;
+export type CityBody = EndpointBody<RouteEndpoint<typeof routes.reference.createCity>>;
 
 const idParams = (id: number) => ({ params: { id: String(id) } });
 const dataOf = async <T>(answer: Promise<{ data: T }>): Promise<T> => (await answer).data;
-const r = contract.reference;
+const r = routes.reference;
 
 /** POST for a new row (id null), else PUT of that row; the answer is the row as saved. */
 export const saveBrand = (id: number | null, body: BrandBody, call: Call = appCall): Promise<Brand> =>
@@ -72,11 +74,11 @@ export const deleteCity = (id: number, call: Call = appCall) => call(r.deleteCit
 // --- partners ---
 
 export async function fetchPartners(signal?: AbortSignal, call: Call = appCall): Promise<Partner[]> {
-  return (await call(contract.partners.list, { signal })).data;
+  return (await call(routes.partners.list, { signal })).data;
 }
 
 export async function fetchPartner(id: string, signal?: AbortSignal, call: Call = appCall): Promise<Partner> {
-  return (await call(contract.partners.get, { params: { id }, signal })).data;
+  return (await call(routes.partners.get, { params: { id }, signal })).data;
 }
 
 export interface PartnerFields {
@@ -91,20 +93,20 @@ export interface PartnerFields {
 export async function savePartner(id: string | null, fields: PartnerFields, call: Call = appCall): Promise<Partner> {
   const { title, url, description, logo } = fields;
   if (id === null) {
-    const endpoint = contract.partners.create;
+    const endpoint = routes.partners.create;
     // A new partner has no stored logo to keep: only a file is sent.
     const file = logo instanceof File ? logo : null;
     return (await call(endpoint, { body: multipart(endpoint, { title, url, description, logo: file }) })).data;
   }
-  const endpoint = contract.partners.update;
+  const endpoint = routes.partners.update;
   const body = multipart(endpoint, { _method: 'PUT', title, url, description, logo });
   return (await call(endpoint, { params: { id }, body })).data;
 }
 
-export type PromptBody = EndpointBody<typeof contract.partners.createPrompt>;
+export type PromptBody = EndpointBody<RouteEndpoint<typeof routes.partners.createPrompt>>;
 
 export async function fetchPrompts(partnerId: string, signal?: AbortSignal, call: Call = appCall): Promise<Prompt[]> {
-  return (await call(contract.partners.prompts, { params: { id: partnerId }, signal })).data;
+  return (await call(routes.partners.prompts, { params: { id: partnerId }, signal })).data;
 }
 
 export async function fetchPrompt(
@@ -113,7 +115,7 @@ export async function fetchPrompt(
   signal?: AbortSignal,
   call: Call = appCall,
 ): Promise<Prompt> {
-  return (await call(contract.partners.prompt, { params: { id: partnerId, promptId }, signal })).data;
+  return (await call(routes.partners.prompt, { params: { id: partnerId, promptId }, signal })).data;
 }
 
 export async function savePrompt(
@@ -124,22 +126,22 @@ export async function savePrompt(
 ): Promise<Prompt> {
   const answer =
     promptId === null
-      ? await call(contract.partners.createPrompt, { params: { id: partnerId }, body })
-      : await call(contract.partners.updatePrompt, { params: { id: partnerId, promptId }, body });
+      ? await call(routes.partners.createPrompt, { params: { id: partnerId }, body })
+      : await call(routes.partners.updatePrompt, { params: { id: partnerId, promptId }, body });
   return answer.data;
 }
 
 export async function deletePrompt(partnerId: string, promptId: string, call: Call = appCall): Promise<void> {
-  await call(contract.partners.deletePrompt, { params: { id: partnerId, promptId } });
+  await call(routes.partners.deletePrompt, { params: { id: partnerId, promptId } });
 }
 
 export async function fetchOrders(partnerId: string, signal?: AbortSignal, call: Call = appCall): Promise<Order[]> {
-  return (await call(contract.partners.orders, { params: { id: partnerId }, signal })).data;
+  return (await call(routes.partners.orders, { params: { id: partnerId }, signal })).data;
 }
 
 export async function createOrder(partnerId: string, vin: string, call: Call = appCall): Promise<Order> {
   const body = { string: vin, partner_id: Number(partnerId) };
-  return (await call(contract.partners.createOrder, { params: { id: partnerId }, body })).data;
+  return (await call(routes.partners.createOrder, { params: { id: partnerId }, body })).data;
 }
 
 export interface OrderDetail {
@@ -154,37 +156,39 @@ const orderParams = (partnerId: string, orderId: string, signal?: AbortSignal) =
 });
 
 export const fetchOrder = (partnerId: string, orderId: string, signal?: AbortSignal, call: Call = appCall) =>
-  call(contract.partners.order, orderParams(partnerId, orderId, signal)) satisfies Promise<OrderDetail>;
+  call(routes.partners.order, orderParams(partnerId, orderId, signal)) satisfies Promise<OrderDetail>;
 
 /** Asks the provider again for the sections that failed; the answer is the order as it stands. */
 export const refreshOrder = (partnerId: string, orderId: string, signal?: AbortSignal, call: Call = appCall) =>
-  call(contract.partners.refreshOrder, orderParams(partnerId, orderId, signal)) satisfies Promise<OrderDetail>;
+  call(routes.partners.refreshOrder, orderParams(partnerId, orderId, signal)) satisfies Promise<OrderDetail>;
 
 /** The report file of a completed order (GET …/download), as the API stored it. */
 export const downloadReport = (partnerId: string, orderId: string, call: Call = appCall): Promise<Order> =>
-  call(contract.partners.downloadOrder, orderParams(partnerId, orderId));
+  call(routes.partners.downloadOrder, orderParams(partnerId, orderId));
 
 // --- sources («Источники», issue 28) ---
 
 export async function fetchSources(signal?: AbortSignal, call: Call = appCall): Promise<Source[]> {
-  return (await call(contract.sources.list, { signal })).data;
+  return (await call(routes.sources.list, { signal })).data;
 }
 
 export async function fetchSource(id: string, signal?: AbortSignal, call: Call = appCall): Promise<SourceDetail> {
-  return (await call(contract.sources.get, { params: { id }, signal })).data;
+  return (await call(routes.sources.get, { params: { id }, signal })).data;
 }
 
-export type AddSourceBody = EndpointBody<typeof contract.sources.add>;
+export type AddSourceBody = EndpointBody<RouteEndpoint<typeof routes.sources.add>>;
 
 export async function addSource(body: AddSourceBody, call: Call = appCall): Promise<Source> {
-  return (await call(contract.sources.add, { body })).data;
+  return (await call(routes.sources.add, { body })).data;
 }
 
 /** Pauses or resumes a source; the answer is the source as it stands. */
 export async function setSourcePaused(id: number, paused: boolean, call: Call = appCall): Promise<Source> {
-  const endpoint = paused ? contract.sources.pause : contract.sources.resume;
-  return (await call(endpoint, idParams(id))).data;
+  const answer = paused
+    ? await call(routes.sources.pause, idParams(id))
+    : await call(routes.sources.resume, idParams(id));
+  return answer.data;
 }
 
 export const removeSource = (id: number, call: Call = appCall) =>
-  call(contract.sources.remove, idParams(id)).then(() => {});
+  call(routes.sources.remove, idParams(id)).then(() => {});

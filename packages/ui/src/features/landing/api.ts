@@ -1,8 +1,9 @@
-import { contract, type Post } from '@autoradar/contract';
+import type { Post } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 
 /** The landing carousel's listings (POST /api/ck00p/posts). */
 export async function fetchFeaturedPosts(signal?: AbortSignal, call: Call = appCall): Promise<Post[]> {
-  const { data } = await call(contract.posts.featured, { body: {}, signal });
+  const { data } = await call(routes.posts.featured, { body: {}, signal });
   return data;
 }

@@ -1,4 +1,4 @@
-import { contract } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 
 /** Spec §7: POST /api/auth/telegram/check — a token when the account already exists. */
@@ -7,11 +7,11 @@ export function checkTelegram(
   signal?: AbortSignal,
   call: Call = appCall,
 ): Promise<{ exists: boolean; token?: string | undefined }> {
-  return call(contract.auth.telegramCheck, { body: { initData }, signal });
+  return call(routes.auth.telegramCheck, { body: { initData }, signal });
 }
 
 /** Spec §7: POST /api/auth/telegram/login — creates the account when needed and returns its token. */
 export async function loginTelegram(initData: string, signal?: AbortSignal, call: Call = appCall): Promise<string> {
-  const { token } = await call(contract.auth.telegramLogin, { body: { initData }, signal });
+  const { token } = await call(routes.auth.telegramLogin, { body: { initData }, signal });
   return token;
 }

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { contract } from '@autoradar/contract';
+import { routes } from '@autoradar/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import type { Call } from '../../api/client';
@@ -37,7 +37,7 @@ function fakeAuthApi() {
   const sent: string[] = [];
   const call = ((endpoint: unknown) => {
     const name =
-      endpoint === contract.auth.telegramCheck ? 'check' : endpoint === contract.auth.telegramLogin ? 'login' : null;
+      endpoint === routes.auth.telegramCheck ? 'check' : endpoint === routes.auth.telegramLogin ? 'login' : null;
     if (!name) throw new Error('unexpected endpoint');
     sent.push(name);
     const next = answers[name].shift();

@@ -1,4 +1,4 @@
-import { contract } from '@autoradar/contract';
+import { routes } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
@@ -14,7 +14,7 @@ describe('fetchPost', () => {
       return Promise.resolve({ data: samplePost });
     }) as Call;
     expect(await fetchPost('42', undefined, call)).toEqual(samplePost);
-    expect(seen).toEqual([[contract.posts.get, { params: { id: '42' } }]]);
+    expect(seen).toEqual([[routes.posts.get, { params: { id: '42' } }]]);
   });
 });
 

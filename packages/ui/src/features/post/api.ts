@@ -1,4 +1,5 @@
-import { contract, type Post, type PricePoint, type VinFacts } from '@autoradar/contract';
+import type { Post, PricePoint, VinFacts } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 import type { TicketRequest } from '../../components/support-dialog/ticket-form';
 
@@ -7,18 +8,18 @@ export type PostPageData = Post & { vin_facts?: VinFacts | null | undefined };
 
 /** GET /api/posts/:id; failures reach the caller as ApiError (the call atom turns them into a state). */
 export async function fetchPost(id: string, signal?: AbortSignal, call: Call = appCall): Promise<PostPageData> {
-  const { data, vin_facts } = await call(contract.posts.get, { params: { id }, signal });
+  const { data, vin_facts } = await call(routes.posts.get, { params: { id }, signal });
   return vin_facts === undefined ? data : { ...data, vin_facts };
 }
 
 /** PUT /api/posts/:id/unpublish (admins); the API broadcasts post.unpublished to everyone on the page. */
 export async function unpublishPost(id: number, call: Call = appCall): Promise<void> {
-  await call(contract.posts.unpublish, { params: { id: String(id) } });
+  await call(routes.posts.unpublish, { params: { id: String(id) } });
 }
 
 /** POST /api/tickets: an inspection order; resolves with the server's ticket number. */
 export async function orderInspection(request: TicketRequest, call: Call = appCall): Promise<string> {
-  const { ticket } = await call(contract.support.orderInspection, {
+  const { ticket } = await call(routes.support.orderInspection, {
     body: {
       message: request.message,
       contacts: request.contacts ?? '',
@@ -31,6 +32,6 @@ export async function orderInspection(request: TicketRequest, call: Call = appCa
 
 /** GET /api/posts/:id/prices: every price the listing had, oldest first (issue 33). */
 export async function fetchPriceHistory(id: number, signal?: AbortSignal, call: Call = appCall): Promise<PricePoint[]> {
-  const { data } = await call(contract.notes.prices, { params: { id: String(id) }, signal });
+  const { data } = await call(routes.notes.prices, { params: { id: String(id) }, signal });
   return data;
 }

@@ -1,4 +1,5 @@
-import { contract, type Post } from '@autoradar/contract';
+import type { Post } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 
 export interface MyPosts {
@@ -8,21 +9,21 @@ export interface MyPosts {
 
 /** GET /api/posts/my: the user's own listings with their state, and how many there are. */
 export async function fetchMyPosts(signal?: AbortSignal, call: Call = appCall): Promise<MyPosts> {
-  const answer = await call(contract.posts.my, { signal });
+  const answer = await call(routes.posts.my, { signal });
   return { posts: answer.data, count: answer.meta.count };
 }
 
 /** POST /api/auth/logout-all: revokes every token of the user, this one included. */
 export async function logoutEverywhere(call: Call = appCall): Promise<void> {
-  await call(contract.auth.logoutAll);
+  await call(routes.auth.logoutAll);
 }
 
 /** GET /api/user/price-alerts: whether price-drop alerts on favourites are on (issue 33). */
 export async function fetchPriceAlerts(signal?: AbortSignal, call: Call = appCall): Promise<boolean> {
-  return (await call(contract.notes.alerts, { signal })).price_alerts;
+  return (await call(routes.notes.alerts, { signal })).price_alerts;
 }
 
 /** PUT /api/user/price-alerts; resolves with what the server now holds. */
 export async function savePriceAlerts(on: boolean, call: Call = appCall): Promise<boolean> {
-  return (await call(contract.notes.setAlerts, { body: { price_alerts: on } })).price_alerts;
+  return (await call(routes.notes.setAlerts, { body: { price_alerts: on } })).price_alerts;
 }

@@ -1,4 +1,5 @@
-import { contract, type Filter, type Post, type SaveFilterRequest, type SearchPostsRequest } from '@autoradar/contract';
+import type { Filter, Post, SaveFilterRequest, SearchPostsRequest } from '@autoradar/contract';
+import { routes } from '@autoradar/contract/routes';
 import { call as appCall, type Call } from '../../api/client';
 
 // The feed and saved-filter calls; the reference data the dialogs choose from is api/reference.ts.
@@ -11,7 +12,7 @@ export interface FeedPage {
 
 /** POST /api/posts/search: one page of the feed, newest first, after the keyset cursor when given. */
 export async function searchPosts(body: SearchPostsRequest, signal?: AbortSignal, call: Call = appCall) {
-  const { data, meta } = await call(contract.posts.search, { body, signal });
+  const { data, meta } = await call(routes.posts.search, { body, signal });
   return { posts: data, total: meta.total, all: meta.all } satisfies FeedPage;
 }
 
@@ -23,31 +24,31 @@ export async function countNewPosts(
   signal?: AbortSignal,
   call: Call = appCall,
 ): Promise<number> {
-  const { count } = await call(contract.posts.countNew, { body, signal });
+  const { count } = await call(routes.posts.countNew, { body, signal });
   return count;
 }
 
 /** GET /api/user/filters. */
 export async function fetchSavedFilters(signal?: AbortSignal, call: Call = appCall): Promise<Filter[]> {
-  const { data } = await call(contract.filters.list, { signal });
+  const { data } = await call(routes.filters.list, { signal });
   return data;
 }
 
 export async function createSavedFilter(body: SaveFilterRequest, call: Call = appCall): Promise<Filter> {
-  const { data } = await call(contract.filters.create, { body });
+  const { data } = await call(routes.filters.create, { body });
   return data;
 }
 
 export async function updateSavedFilter(id: number, body: SaveFilterRequest, call: Call = appCall): Promise<Filter> {
-  const { data } = await call(contract.filters.update, { params: { id: String(id) }, body });
+  const { data } = await call(routes.filters.update, { params: { id: String(id) }, body });
   return data;
 }
 
 export async function deleteSavedFilter(id: number, call: Call = appCall): Promise<void> {
-  await call(contract.filters.delete, { params: { id: String(id) } });
+  await call(routes.filters.delete, { params: { id: String(id) } });
 }
 
 export async function toggleSavedFilter(id: number, active: boolean, call: Call = appCall): Promise<Filter> {
-  const { data } = await call(contract.filters.toggle, { params: { id: String(id) }, body: { active } });
+  const { data } = await call(routes.filters.toggle, { params: { id: String(id) }, body: { active } });
   return data;
 }

@@ -1,5 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
+import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
 import { searchPosts, type FeedPage } from './api';
 import { criteriaFromStore, criteriaKey, toSearchFilter, type FeedCriteria } from './filter-rules';
@@ -61,6 +62,7 @@ export function startFeedPreload({
   firstScreenIsFeed: boolean;
   onSignIn?: boolean;
 }): void {
+  if (firstScreenIsFeed || onSignIn) expectFeedFirst(); // what the feed does not need waits for its first cards
   if (firstScreenIsFeed) preloadFeed();
   if (!onSignIn) return;
   let known = readStoredToken();

@@ -1,11 +1,10 @@
 import { atom } from 'jotai';
-import { z } from 'zod';
 import { FEED_LAYOUTS, type FeedLayout } from '@autoradar/core';
-import { storedValue } from '../../store/stored-value';
+import { oneOf, storedValue } from '../../store/stored-value';
 
 // The layout toggle (spec §2), kept in localStorage.
 export const FEED_LAYOUT_KEY = 'feed-layout';
-const storedLayout = storedValue(FEED_LAYOUT_KEY, z.enum(FEED_LAYOUTS), {
+const storedLayout = storedValue(FEED_LAYOUT_KEY, oneOf(FEED_LAYOUTS), {
   fallback: (): FeedLayout => 'single',
   format: 'text',
 });

@@ -1,12 +1,8 @@
-import {
-  buildPath,
-  contract,
-  ErrorSchema,
-  UploadDraftMediaResponseSchema,
-  type Draft,
-  type PublishDraftRequest,
-  type UpdateDraftRequest,
-} from '@autoradar/contract';
+import type { Draft, PublishDraftRequest, UpdateDraftRequest } from '@autoradar/contract';
+import { buildPath } from '@autoradar/contract/build-path';
+import { routes } from '@autoradar/contract/routes';
+import { ErrorSchema } from '@autoradar/contract/errors';
+import { UploadDraftMediaResponseSchema } from '@autoradar/contract/drafts';
 import type { DraftMediaItem } from '@autoradar/core';
 import { ApiError, readErrorBody } from '../../api/api-error';
 import { call as appCall, type Call } from '../../api/client';
@@ -17,17 +13,17 @@ import { clearStoredToken, readStoredToken } from '../../api/token-storage';
 
 /** GET /api/drafts/create: the user's open draft, created on first entry. */
 export async function fetchDraft(signal?: AbortSignal, call: Call = appCall): Promise<Draft> {
-  return (await call(contract.drafts.create, { signal })).data;
+  return (await call(routes.drafts.create, { signal })).data;
 }
 
 /** PUT /api/drafts/:id: saves what the body carries (absent keeps, null clears); answers the stored draft. */
 export function saveDraft(id: number, body: UpdateDraftRequest, call: Call = appCall) {
-  return call(contract.drafts.update, { params: { id: String(id) }, body });
+  return call(routes.drafts.update, { params: { id: String(id) }, body });
 }
 
 /** POST /api/drafts/:id/publish: saves the whole form and publishes it (PRO only; 403 otherwise). */
 export function publishDraft(id: number, body: PublishDraftRequest, call: Call = appCall) {
-  return call(contract.drafts.publish, { params: { id: String(id) }, body });
+  return call(routes.drafts.publish, { params: { id: String(id) }, body });
 }
 
 const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
@@ -45,7 +41,7 @@ function authHeaders(): Record<string, string> {
 export async function saveDraftOnLeave(id: number, body: UpdateDraftRequest): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(buildPath(contract.drafts.update.path, { id: String(id) }), {
+    response = await fetch(buildPath(routes.drafts.update.path, { id: String(id) }), {
       method: 'PUT',
       keepalive: true,
       headers: { ...authHeaders(), 'Content-Type': 'application/json' },
@@ -80,7 +76,7 @@ export interface UploadHandle {
 export function uploadDraftPhoto(draftId: number, file: File, onProgress: (percent: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<DraftMediaItem & { id: number }>((resolve, reject) => {
-    xhr.open('POST', contract.drafts.uploadMedia.path);
+    xhr.open('POST', routes.drafts.uploadMedia.path);
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.addEventListener('progress', (event) => {

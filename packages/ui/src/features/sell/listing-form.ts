@@ -1,10 +1,5 @@
-import {
-  PublishDraftRequestSchema,
-  UpdateDraftRequestSchema,
-  type Draft,
-  type PublishDraftRequest,
-  type UpdateDraftRequest,
-} from '@autoradar/contract';
+import type { Draft, PublishDraftRequest, UpdateDraftRequest } from '@autoradar/contract';
+import { PublishDraftRequestSchema, UpdateDraftRequestSchema } from '@autoradar/contract/drafts';
 import {
   MESSAGES,
   validateContact,

@@ -1,7 +1,10 @@
-import { DraftMediaSchema, IdSchema, type Draft } from '@autoradar/contract';
+import type { Draft } from '@autoradar/contract';
+import { DraftMediaSchema } from '@autoradar/contract/drafts';
+import { IdSchema } from '@autoradar/contract/fields';
 import { CONTACT_TYPES, removeDraftMedia, setMainDraftMedia } from '@autoradar/core';
 import { z } from 'zod';
-import { listOf, storedValue } from '../../store/stored-value';
+import { schemaListOf } from '../../store/schema-list';
+import { storedValue } from '../../store/stored-value';
 import {
   FORM_FIELDS,
   emptyContact,
@@ -66,7 +69,7 @@ const ListingFormSchema = z
     city: text,
     description: text,
     // A form always offers one contact row.
-    contacts: listOf(FormContactSchema).transform((rows) => (rows.length > 0 ? rows : [emptyContact()])),
+    contacts: schemaListOf(FormContactSchema).transform((rows) => (rows.length > 0 ? rows : [emptyContact()])),
   })
   .catch(() => emptyForm()) satisfies z.ZodType<ListingForm>;
 
@@ -74,11 +77,13 @@ const LocalDraftSchema = z.object({
   version: z.literal(1),
   draftId: IdSchema,
   form: ListingFormSchema,
-  pending: listOf(z.enum(FORM_FIELDS)).transform((listed) => FORM_FIELDS.filter((field) => listed.includes(field))),
+  pending: schemaListOf(z.enum(FORM_FIELDS)).transform((listed) =>
+    FORM_FIELDS.filter((field) => listed.includes(field)),
+  ),
   // The contract's photo of a draft; a main flag that is not `true` reads as not main.
-  media: listOf(DraftMediaSchema.extend({ main: z.boolean().catch(false) })),
+  media: schemaListOf(DraftMediaSchema.extend({ main: z.boolean().catch(false) })),
   mediaPending: z.boolean().catch(false),
-  removedMedia: listOf(IdSchema),
+  removedMedia: schemaListOf(IdSchema),
 }) satisfies z.ZodType<LocalDraft>;
 
 const storedDraft = (userId: number) =>

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Switch } from '@telegram-apps/telegram-ui';
-import { SaveBrandRequestSchema, type Brand } from '@autoradar/contract';
+import type { Brand } from '@autoradar/contract';
+import { SaveBrandRequestSchema } from '@autoradar/contract/reference';
 import { searchBrands } from '@autoradar/core';
 import { deleteBrand, saveBrand } from '../api';
 import { Initial } from '../components/initial';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Section } from '@telegram-apps/telegram-ui';
-import { SaveCityRequestSchema, type City } from '@autoradar/contract';
+import type { City } from '@autoradar/contract';
+import { SaveCityRequestSchema } from '@autoradar/contract/reference';
 import { groupCitiesByRegion, searchCities, type RegionGroup } from '@autoradar/core';
 import { deleteCity, saveCity } from '../api';
 import { ReferenceFormDialog, useReferenceForm, type ReferenceFormProps } from '../components/reference-form';

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { SaveModelRequestSchema, type Brand, type Model } from '@autoradar/contract';
+import type { Brand, Model } from '@autoradar/contract';
+import { SaveModelRequestSchema } from '@autoradar/contract/reference';
 import { MESSAGES, searchModels } from '@autoradar/core';
 import { useCall } from '../../../api/use-call';
 import { deleteModel, saveModel } from '../api';

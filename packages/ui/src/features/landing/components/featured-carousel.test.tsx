@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { contract, type Post } from '@autoradar/contract';
+import { routes, type Post } from '@autoradar/contract';
 import { samplePost } from '@autoradar/contract/fixtures';
 import { describe, expect, it } from 'vitest';
 import type { CallState } from '../../../api/atom-with-call';
@@ -64,6 +64,6 @@ describe('fetchFeaturedPosts', () => {
       return Promise.resolve({ data: [samplePost] });
     }) as Call;
     expect(await fetchFeaturedPosts(undefined, call)).toEqual([samplePost]);
-    expect(calls).toEqual([[contract.posts.featured, { body: {} }]]);
+    expect(calls).toEqual([[routes.posts.featured, { body: {} }]]);
   });
 });

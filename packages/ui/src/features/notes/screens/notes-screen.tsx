@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { NoteEntry, Post } from '@autoradar/contract';
-import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
+import { postChannel, REALTIME_EVENTS } from '@autoradar/contract/channels';
 import { MESSAGES } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallFailure, CallLoading, failureText } from '../../../api/call-view';

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
+import { postChannel, REALTIME_EVENTS } from '@autoradar/contract/channels';
 import type { CallAtom } from '../../../api/atom-with-call';
 import { useChannel } from '../../../realtime';
 import type { Post } from '@autoradar/contract';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Post } from '@autoradar/contract';
-import { postChannel, REALTIME_EVENTS } from '@autoradar/contract';
+import { postChannel, REALTIME_EVENTS } from '@autoradar/contract/channels';
 import type { FeedLayout } from '@autoradar/core';
 import { PostCard } from '../../../components/post-card';
 import { useChannel } from '../../../realtime';

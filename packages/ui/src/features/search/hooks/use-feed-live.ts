@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSetAtom, useStore } from 'jotai';
-import { POSTS_CHANNEL, PRO_POSTS_CHANNEL, REALTIME_EVENTS } from '@autoradar/contract';
+import { POSTS_CHANNEL, PRO_POSTS_CHANNEL, REALTIME_EVENTS } from '@autoradar/contract/channels';
 import { SEARCH_DEBOUNCE_MS, isProActive } from '@autoradar/core';
 import { useMinuteClock } from '../../../components/post-card';
 import { useChannel } from '../../../realtime';

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
 import { CallFailure, failureText } from '../../../api/call-view';
+import { markFirstContentShown } from '../../../store/first-content';
 import { useCall } from '../../../api/use-call';
 import { useMinuteClock } from '../../../components/post-card';
 import { TestPeriodBanner, TestPeriodChip } from '../../../components/test-period-card/test-period-card';
@@ -74,6 +76,12 @@ export function SearchScreen() {
   useMirrorFeedToStore();
   useFeedLive();
   useFeedScrollRestore(state.kind === 'loaded' || state.kind === 'empty');
+  // The feed's first answer is on screen (its cards, nothing found, or its failure): what the first screen does not
+  // need may load now (issue 32: the realtime client, the stored feed's check).
+  const answered = state.kind !== 'loading';
+  useEffect(() => {
+    if (answered) markFirstContentShown();
+  }, [answered]);
 
   return (
     <main className="search-screen">

@@ -1,0 +1,41 @@
+// What the first screen does not need waits until its content is on screen (issue 32): the realtime client
+// (laravel-echo, pusher-js and the events' schemas) and the stored feed's check against the contract's PostSchema
+// (classic zod). On a slow network they would otherwise compete with the feed's request, its code and its first
+// photo. The feed opens the gate when its first answer is on screen (cards, nothing found, or its failure); a first
+// screen without a feed lets it open a moment after the page's load event. When the entry says the feed comes first,
+// the load event is no sign of anything (on a slow network it comes seconds before the first card): only a long
+// fallback, for a feed that never answers, stands in for it. Whatever waits must not lose anything meanwhile: the realtime client queues every
+// subscription until it runs (realtime/client.ts), and the favourites are synced again once the user's channel is
+// subscribed (realtime/session-binding.tsx).
+
+const AFTER_LOAD_MS = 1_500;
+const FEED_FIRST_FALLBACK_MS = 20_000;
+
+let feedFirst = false;
+
+let open: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => {
+  open = resolve;
+});
+
+if (typeof window === 'undefined' || typeof document === 'undefined') open();
+else {
+  const later = () => setTimeout(open, feedFirst ? FEED_FIRST_FALLBACK_MS : AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+/** The entry's word that the first screen is the feed (or sign-in, then the feed): the feed opens the gate. */
+export function expectFeedFirst(): void {
+  feedFirst = true;
+}
+
+/** The first screen's content (the feed's first answer) is on screen. */
+export function markFirstContentShown(): void {
+  open();
+}
+
+/** Resolves once the first screen's content is up, or a moment after the page loaded without one. */
+export function afterFirstContent(): Promise<void> {
+  return gate;
+}
