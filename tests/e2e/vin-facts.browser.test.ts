@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createDb, orderParts, orders, partners, type DbHandle } from '@autoradar/db';
 import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
+import { createDomainEvents } from '@autoradar/server/events/domain-events';
+import { changeListings, updateListing } from '@autoradar/server/listings/listing-lifecycle';
 import { launchBrowser } from '../support/browser';
 import { callApi, screenshot, startJourneyServer, type JourneyServer } from '../support/session';
 
@@ -54,7 +56,9 @@ describe('VIN report facts on the listing page, in a real browser', () => {
     const found = await callApi<{ data: { id: number }[] }>(server, null, 'POST', '/api/posts/search', {});
     const listing = found.data[0];
     expect(listing).toBeDefined();
-    await db.db.execute(`update posts set vin = '${VIN}' where id = ${Number(listing!.id)}`);
+    // As an edit would give it one (the listing lifecycle is the only writer of posts).
+    const events = createDomainEvents({ log: console, db: db.db });
+    await changeListings({ db: db.db, events }, (l) => updateListing(l, Number(listing!.id), { vin: VIN }));
     const [partner] = await db.db
       .insert(partners)
       .values({ title: 'Автоистория', url: 'https://reports.example.ru' })

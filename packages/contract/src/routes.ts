@@ -129,6 +129,14 @@ export const routes: Routes = {
     refreshOrder: { method: 'POST', path: '/api/partners/:id/orders/:orderId/refresh' },
     downloadOrder: { method: 'GET', path: '/api/partners/:id/orders/:orderId/download' },
   },
+  sources: {
+    list: { method: 'GET', path: '/api/sources' },
+    get: { method: 'GET', path: '/api/sources/:id' },
+    add: { method: 'POST', path: '/api/sources' },
+    pause: { method: 'PUT', path: '/api/sources/:id/pause' },
+    resume: { method: 'PUT', path: '/api/sources/:id/resume' },
+    remove: { method: 'DELETE', path: '/api/sources/:id' },
+  },
   rates: {
     get: { method: 'GET', path: '/api/rates' },
   },
@@ -138,13 +146,5 @@ export const routes: Routes = {
   },
   clientErrors: {
     report: { method: 'POST', path: '/api/client-errors' },
-  },
-  sources: {
-    list: { method: 'GET', path: '/api/sources' },
-    get: { method: 'GET', path: '/api/sources/:id' },
-    add: { method: 'POST', path: '/api/sources' },
-    pause: { method: 'PUT', path: '/api/sources/:id/pause' },
-    resume: { method: 'PUT', path: '/api/sources/:id/resume' },
-    remove: { method: 'DELETE', path: '/api/sources/:id' },
   },
 };

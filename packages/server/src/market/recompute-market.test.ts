@@ -1,10 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { estimateListing, type MarketListing } from '@autoradar/core';
-import { brands, cities, marketEstimates, models, posts, type DbHandle } from '@autoradar/db';
+import { brands, cities, marketEstimates, models, type DbHandle } from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { eq } from 'drizzle-orm';
 import { createDomainEvents } from '../events/domain-events';
 import { seedListings } from '../listings/seed-listings';
+import { removeListings } from '../listings/testing/listing-fixtures';
 import { createMarketEstimator } from './market-estimator';
 import { recomputeMarket } from './recompute-market';
 
@@ -161,7 +162,7 @@ describeEachDb('market estimates', (getDb) => {
 
   it('forgets the estimate of a deleted listing (the trigger that stands for the foreign key)', async () => {
     expect(await estimateOf(cheap)).toBeDefined();
-    await db.delete(posts).where(eq(posts.id, cheap));
+    await removeListings(db, [cheap]);
     expect(await estimateOf(cheap)).toBeUndefined();
   });
 });
