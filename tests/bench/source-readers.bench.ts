@@ -8,8 +8,8 @@
 //   default  — the reader at the default limits (concurrency and TELEGRAM_PREVIEW_RPS), as production runs it.
 // Wall time, CPU time of this process (user + system) and its peak RSS; the fake's own count of requests per second.
 // It asserts nothing. Options: --channels=1400 --posts=20.
-import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ask, forkFake, measure, serveFake, type FromFake } from './fake-preview-process';
 import { createHostLimiter } from '@autoradar/server/sources/host-limiter';
 import { httpGet } from '@autoradar/server/sources/http-get';
 import { readSourcesConfig } from '@autoradar/server/sources/sources-config';
@@ -24,8 +24,6 @@ const CHANNELS = arg('channels', 1400);
 const POSTS = arg('posts', 20);
 const names = Array.from({ length: CHANNELS }, (_, i) => `avto_bench_${i}`);
 
-type FromFake = { url: string } | { maxPerSecond: number; requests: number };
-
 async function serve() {
   const fake = await startFakeTelegramPreview();
   for (const name of names) {
@@ -37,40 +35,12 @@ async function serve() {
       });
     }
   }
-  process.on('message', (message: string) => {
-    if (message === 'stats') {
-      process.send!({ maxPerSecond: fake.maxRequestsPerSecond(), requests: fake.requests.length } satisfies FromFake);
-      fake.resetStats();
-    } else if (message === 'stop') void fake.close().then(() => process.exit(0));
-  });
-  process.send!({ url: fake.url } satisfies FromFake);
-}
-
-function ask(child: ChildProcess, message?: string): Promise<FromFake> {
-  return new Promise((resolve) => {
-    child.once('message', (m) => resolve(m as FromFake));
-    if (message) child.send(message);
-  });
-}
-
-async function measure(run: () => Promise<number>) {
-  let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const count = await run();
-  const wallMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  return { wallMs, cpuMs: (used.user + used.system) / 1000, peakRssMb: peakRss / 1_048_576, count };
+  serveFake(fake);
 }
 
 async function main() {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', ...process.argv.slice(2)], {
-    execArgv: ['--import', 'tsx'],
-  });
-  const ready = await ask(child);
-  if (!('url' in ready)) throw new Error('the fake did not start');
+  const { child, url: fakeUrl } = await forkFake(fileURLToPath(import.meta.url));
+  const ready = { url: fakeUrl };
   const defaults = readSourcesConfig({}).telegramPreview;
   const unlimited = { concurrency: defaults.concurrency, perSecond: 1_000_000 };
   const cursor = { lastSeenId: null as number | null, recheckIds: [] as number[] };

@@ -9,8 +9,8 @@
 //   next   — the next cycle: one new post a channel, the 20 newest re-checked for edits and deletions.
 // Wall time, CPU time of this process (user + system; PGlite runs inside it) and its peak RSS. Photos are left out
 // (text posts): the photo pipeline has its own limits and never holds a listing back. It asserts nothing.
-import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ask, forkFake, measure, serveFake, type FromFake } from './fake-preview-process';
 import { posts, sourcePosts, sources, type DbHandle } from '@autoradar/db';
 import { createTestDb } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
@@ -35,8 +35,6 @@ const CITIES = ['Казань', 'Самара', 'Москва', 'Пермь'];
 const postText = (channel: number, n: number) =>
   `Продаю ${BRANDS[(channel + n) % BRANDS.length]} ${2008 + ((channel + n) % 15)} г.в.\nПробег ${40 + n} ${channel % 1000} км\nЦена ${(300 + ((channel * 7 + n * 13) % 2500)).toString()} 000 ₽\n${CITIES[channel % CITIES.length]}, тел. +7 900 ${String(channel).padStart(3, '0').slice(-3)}-${String(n).padStart(2, '0')}-00`;
 
-type FromFake = { url: string } | { maxPerSecond: number; requests: number } | { posted: number };
-
 async function serve() {
   const fake = await startFakeTelegramPreview();
   const channels = names.map((name, i) => {
@@ -44,43 +42,12 @@ async function serve() {
     for (let n = 0; n < POSTS; n++) channel.post({ text: postText(i, n) });
     return channel;
   });
-  process.on('message', (message: string) => {
-    if (message === 'stats') {
-      process.send!({ maxPerSecond: fake.maxRequestsPerSecond(), requests: fake.requests.length } satisfies FromFake);
-      fake.resetStats();
-    } else if (message === 'post') {
-      channels.forEach((channel, i) => channel.post({ text: postText(i, POSTS + 1) }));
-      process.send!({ posted: channels.length } satisfies FromFake);
-    } else if (message === 'stop') void fake.close().then(() => process.exit(0));
-  });
-  process.send!({ url: fake.url } satisfies FromFake);
-}
-
-function ask(child: ChildProcess, message?: string): Promise<FromFake> {
-  return new Promise((resolve) => {
-    child.once('message', (m) => resolve(m as FromFake));
-    if (message) child.send(message);
-  });
-}
-
-async function measure(run: () => Promise<number>) {
-  let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const count = await run();
-  const wallMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  return { wallMs, cpuMs: (used.user + used.system) / 1000, peakRssMb: peakRss / 1_048_576, count };
+  serveFake(fake, { channels, text: (i) => postText(i, POSTS + 1) });
 }
 
 async function main() {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', ...process.argv.slice(2)], {
-    execArgv: ['--import', 'tsx'],
-  });
-  const ready = await ask(child);
-  if (!('url' in ready)) throw new Error('the fake did not start');
+  const { child, url: fakeUrl } = await forkFake(fileURLToPath(import.meta.url));
+  const ready = { url: fakeUrl };
   // The defaults, unless the environment sets SOURCES_CONCURRENCY or TELEGRAM_PREVIEW_* (to compare settings).
   const config = readSourcesConfig({ ...process.env, TELEGRAM_PREVIEW_URL: ready.url });
   const preview = config.telegramPreview;
