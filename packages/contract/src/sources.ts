@@ -30,6 +30,8 @@ import { named } from './schema-names';
 
 /** A source's page lists this many of its latest posts (the server's SOURCE_LATEST_POSTS). */
 export const SOURCE_POSTS_MAX = 50;
+/** The list answers at most this many sources (the landing names 1 400; the CLI lists every one). */
+export const SOURCES_LIST_MAX = 10_000;
 /** The 255-character titles Telegram and VK allow, and the longest identifier (a '-100…' chat id or a name). */
 const IDENTIFIER_MAX_LENGTH = 64;
 const URL_MAX_LENGTH = 2_048;
@@ -92,7 +94,10 @@ export const AddSourceRequestSchema = named(
     ),
 );
 
-export const ListSourcesResponseSchema = named('ListSourcesResponse', z.object({ data: z.array(SourceSchema) }));
+export const ListSourcesResponseSchema = named(
+  'ListSourcesResponse',
+  z.object({ data: z.array(SourceSchema).max(SOURCES_LIST_MAX) }),
+);
 export const SourceResponseSchema = named('SourceResponse', z.object({ data: SourceSchema }));
 export const SourceDetailResponseSchema = named('SourceDetailResponse', z.object({ data: SourceDetailSchema }));
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contract, type Source, type SourcePost } from '@autoradar/contract';
+import { contract, SOURCES_LIST_MAX, type Source, type SourcePost } from '@autoradar/contract';
 import { formatSourceLink } from '@autoradar/core/source-links';
 import type { Db } from '@autoradar/db';
 import {
@@ -55,7 +55,7 @@ export function sourcesRoutes(app: FastifyInstance, deps: SourcesRoutesDeps): vo
   const { db, clock } = deps;
   const sourceId = (text: string) => pathId(text, 'serial');
   route(app, contract.sources.list, async () => ({
-    data: (await listSourceSummaries(db, clock())).map(toSourceAnswer),
+    data: (await listSourceSummaries(db, clock())).slice(0, SOURCES_LIST_MAX).map(toSourceAnswer),
   }));
   route(app, contract.sources.get, async ({ params }) => {
     const detail = await getSourceDetail(db, sourceId(params.id), clock());
