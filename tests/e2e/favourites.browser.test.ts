@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createDb, type DbHandle } from '@autoradar/db';
-import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
+import type { DbHandle } from '@autoradar/db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, updateListing } from '@autoradar/server/listings/listing-lifecycle';
 import { launchBrowser } from '../support/browser';
@@ -14,7 +11,7 @@ import {
   screenshot,
   signInitData,
   signInWeb,
-  startJourneyServer,
+  startJourneyOnOwnPostgres,
   type JourneyServer,
   type TelegramUser,
 } from '../support/session';
@@ -33,36 +30,18 @@ describe('favourites on every device and the price history, in a real browser', 
   let server: JourneyServer;
   let browser: Browser;
   let db: DbHandle;
-  let dbName: string;
+  let own: Awaited<ReturnType<typeof startJourneyOnOwnPostgres>> | undefined;
   let token: string;
 
-  const admin = async (statement: string) => {
-    const handle = await createDb({ databaseUrl: testDatabaseUrl, dataDir: os.tmpdir() });
-    try {
-      await handle.db.execute(statement);
-    } finally {
-      await handle.close();
-    }
-  };
-
   beforeAll(async () => {
-    dbName = `ar_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await admin(`create database "${dbName}"`);
-    const url = new URL(testDatabaseUrl);
-    url.pathname = `/${dbName}`;
-    server = await startJourneyServer(
-      { DATABASE_URL: url.toString(), DEMO_DATA: 'true', APP_NAME: 'АвтоРадар' },
-      240_000,
-    );
-    db = await createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+    own = await startJourneyOnOwnPostgres();
+    ({ server, db } = own);
     browser = await launchBrowser();
     token = await apiToken(server, buyer);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await db?.close();
-    if (dbName) await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+    await own?.close();
   });
 
   const newPage = async (

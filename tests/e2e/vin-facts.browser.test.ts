@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createDb, orderParts, orders, partners, type DbHandle } from '@autoradar/db';
-import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
+import { orderParts, orders, partners, type DbHandle } from '@autoradar/db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, updateListing } from '@autoradar/server/listings/listing-lifecycle';
 import { launchBrowser } from '../support/browser';
-import { callApi, screenshot, startJourneyServer, type JourneyServer } from '../support/session';
+import { callApi, screenshot, startJourneyOnOwnPostgres, type JourneyServer } from '../support/session';
 
 // Room for a busy machine: expect.poll's default gives up after a second, less than a loaded server takes.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000, expect: { poll: { timeout: 20_000, interval: 100 } } });
@@ -22,34 +19,16 @@ describe('VIN report facts on the listing page, in a real browser', () => {
   let server: JourneyServer;
   let browser: Browser;
   let db: DbHandle;
-  let dbName: string;
-
-  const admin = async (statement: string) => {
-    const handle = await createDb({ databaseUrl: testDatabaseUrl, dataDir: os.tmpdir() });
-    try {
-      await handle.db.execute(statement);
-    } finally {
-      await handle.close();
-    }
-  };
+  let own: Awaited<ReturnType<typeof startJourneyOnOwnPostgres>> | undefined;
 
   beforeAll(async () => {
-    dbName = `ar_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await admin(`create database "${dbName}"`);
-    const url = new URL(testDatabaseUrl);
-    url.pathname = `/${dbName}`;
-    server = await startJourneyServer(
-      { DATABASE_URL: url.toString(), DEMO_DATA: 'true', APP_NAME: 'АвтоРадар' },
-      240_000,
-    );
-    db = await createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+    own = await startJourneyOnOwnPostgres();
+    ({ server, db } = own);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await db?.close();
-    if (dbName) await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+    await own?.close();
   });
 
   it('shows owners, registration years, restrictions and OSAGO at 390 and 1280, light and dark', async () => {

@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { EMPTY_FILTER_CRITERIA } from '@autoradar/core';
 import { signInitData as signFields, signWidget } from '@autoradar/api/testing/telegram-signatures';
+import { createDb, type DbHandle } from '@autoradar/db';
+import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
 import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { repoRoot, startServer, tempDataDir, type RunningServer } from './server';
 
@@ -89,6 +93,42 @@ export async function startJourneyServer(
     close: async () => {
       await server.stop();
       await botApi.close();
+    },
+  };
+}
+
+/**
+ * A journey server (demo listings) on a PostgreSQL database of its own, and a connection to that database, for what a
+ * test must write beside the product (a report's rows, a price edit as ingestion makes it). `close()` stops the server
+ * and drops the database.
+ */
+export async function startJourneyOnOwnPostgres(
+  timeoutMs = 240_000,
+): Promise<{ server: JourneyServer; db: DbHandle; close(): Promise<void> }> {
+  const admin = async (statement: string) => {
+    const handle = await createDb({ databaseUrl: testDatabaseUrl, dataDir: os.tmpdir() });
+    try {
+      await handle.db.execute(statement);
+    } finally {
+      await handle.close();
+    }
+  };
+  const dbName = `ar_e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await admin(`create database "${dbName}"`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${dbName}`;
+  const server = await startJourneyServer(
+    { DATABASE_URL: url.toString(), DEMO_DATA: 'true', APP_NAME: 'АвтоРадар' },
+    timeoutMs,
+  );
+  const db = await createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+  return {
+    server,
+    db,
+    async close() {
+      await server.close();
+      await db.close();
+      await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
     },
   };
 }
