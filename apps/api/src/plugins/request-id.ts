@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance } from 'fastify';
 import { requestIdOf } from '@autoradar/server/runtime/logger';
 import { runWithRequestId } from '@autoradar/server/runtime/request-context';
 
@@ -9,7 +9,8 @@ import { runWithRequestId } from '@autoradar/server/runtime/request-context';
 export const requestIdServerOptions = {
   genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
     requestIdOf(req.headers['x-request-id']),
-  requestIdLogLabel: 'requestId',
+  // Fastify 5.12's way of naming the label (the top-level `requestIdLogLabel` warns at every start).
+  logController: new LogController({ requestIdLogLabel: 'requestId' }),
 };
 
 export function registerRequestId(app: FastifyInstance): void {
