@@ -138,6 +138,28 @@ describeEachDb('market estimates', (getDb) => {
     expect(await recomputeMarket(db, { now })).toMatchObject({ written: 0, dropped: 0 });
   });
 
+  it('skips the full pass at start when estimates were written within the interval, and runs it when they are older', async () => {
+    const passes: unknown[] = [];
+    const startAt = async (at: Date) => {
+      const estimator = createMarketEstimator({
+        db,
+        events: createDomainEvents({ log: { error: () => {} } }),
+        log: { info: (result: unknown) => passes.push(result), error: () => {} },
+        clock: () => at,
+        fullIntervalMs: 6 * 3_600_000,
+      });
+      estimator.start();
+      await estimator.idle();
+      await estimator.stop();
+    };
+    // A restart an hour after the last pass wrote its estimates (a deploy): no pass.
+    await startAt(new Date(now.getTime() + 3_600_000));
+    expect(passes).toEqual([]);
+    // Seven hours after: the pass runs (and finds nothing to change).
+    await startAt(new Date(now.getTime() + 7 * 3_600_000));
+    expect(passes).toHaveLength(1);
+  });
+
   it('estimates a listing published later incrementally, from its event', async () => {
     const events = createDomainEvents({ log: { error: () => {} } });
     const estimator = createMarketEstimator({
