@@ -129,7 +129,9 @@ describe('/pay', () => {
   it("sends {pro, sum} and shows the server's refusal in a snackbar for 3 s", async () => {
     await renderPay(true);
     const button = await screen.findByRole('button', { name: /^Подключить PRO за 1\s000\s₽$/ });
-    // The snackbar's own timer is faked; the fake answer arrives through promises alone.
+    // The snackbar's own timer is faked; the fake answer arrives through promises alone once the error's schema,
+    // which the app loads with the first refused answer (issue 32), is in the module cache: loaded here first.
+    await import('@autoradar/contract/errors');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => button.click());
     for (let i = 0; i < 50 && !screen.queryByRole('alert'); i += 1) await act(() => Promise.resolve());
