@@ -8,19 +8,7 @@ import { PostSchema } from './posts';
 import { named } from './schema-names';
 import { UserSchema } from './user';
 
-import {
-  POSTS_CHANNEL,
-  PRO_POSTS_CHANNEL,
-  PRIVATE_CHANNEL_PREFIX,
-  WEBSOCKET_PATH,
-  PUSHER_PROTOCOL_VERSION,
-  userChannel,
-  postChannel,
-  parseChannelName,
-  REALTIME_EVENTS,
-  type ChannelRef,
-  type RealtimeEventName,
-} from './channels';
+import { POSTS_CHANNEL, PRO_POSTS_CHANNEL, REALTIME_EVENTS, type RealtimeEventName } from './channels';
 
 // The names stay importable from here, where they always were.
 export {
@@ -35,7 +23,7 @@ export {
   REALTIME_EVENTS,
   type ChannelRef,
   type RealtimeEventName,
-};
+} from './channels';
 
 /** The changed fields of the user; the client merges them into the stored user (spec §3). */
 export const UserUpdatedEventSchema = named('UserUpdatedEvent', UserSchema.partial().extend({ id: IdSchema }));
