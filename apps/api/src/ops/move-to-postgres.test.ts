@@ -8,7 +8,7 @@ import { createDb, importReferenceData, migrateDb, models, notes, brands, type D
 import { moveToPostgres } from '@autoradar/db/ops/move-to-postgres';
 import { postgresUnavailableReason, testDatabaseUrl } from '@autoradar/db/testing/test-db';
 import { seedDemoListings } from '@autoradar/server/listings/demo-listings';
-import { buildTestApp, signInPro, testConfig } from '../testing/test-app';
+import { buildTestApp, publishTestDraft, signInPro, testConfig } from '../testing/test-app';
 import { multipart } from '../testing/multipart';
 
 // Issue 30: `pnpm db:move-to-postgres URL` carries an embedded run (demo data, a user with a session, a saved filter,
@@ -87,45 +87,21 @@ describePg('db:move-to-postgres', () => {
         .innerJoin(brands, eq(models.brandId, brands.id))
         .where(and(eq(brands.name, 'Toyota'), eq(models.name, 'Camry')));
       // The seller's listing with an uploaded photo (a demo picture's bytes), published through the API.
-      const draft = (await app.inject({ method: 'GET', url: '/api/drafts/create', headers: seller.headers })).json<{
-        data: { id: number };
-      }>().data;
       const demoDir = path.join(dataDir, 'media', 'demo');
       const picture = (await readdir(demoDir, { recursive: true })).find((f) => f.endsWith('.jpg'))!;
-      const body = await multipart(
-        { draft_id: String(draft.id) },
-        {
-          name: 'photo.jpg',
-          type: 'image/jpeg',
-          data: await readFile(path.join(demoDir, picture)),
-        },
-      );
-      const uploaded = await app.inject({
-        method: 'POST',
-        url: '/api/drafts/media',
-        headers: { ...seller.headers, 'content-type': body.contentType },
-        payload: body.payload,
+      postId = await publishTestDraft(app, seller, camry!, async (draftId) => {
+        const body = await multipart(
+          { draft_id: String(draftId) },
+          { name: 'photo.jpg', type: 'image/jpeg', data: await readFile(path.join(demoDir, picture)) },
+        );
+        const uploaded = await app.inject({
+          method: 'POST',
+          url: '/api/drafts/media',
+          headers: { ...seller.headers, 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expect(uploaded.statusCode).toBe(201);
       });
-      expect(uploaded.statusCode).toBe(201);
-      const published = await app.inject({
-        method: 'POST',
-        url: `/api/drafts/${draft.id}/publish`,
-        headers: seller.headers,
-        payload: {
-          year: 2018,
-          mileage: 87_000,
-          price: 2_350_000,
-          city: 'Казань',
-          description: 'Один владелец.',
-          contacts: [{ type: 'phone', value: '+7 999 123-45-67' }],
-          brand_id: camry!.brandId,
-          model_id: camry!.modelId,
-          generation_id: null,
-          configuration_id: null,
-        },
-      });
-      expect(published.statusCode).toBe(200);
-      postId = published.json<{ post_id: number }>().post_id;
       const filter = await app.inject({
         method: 'POST',
         url: '/api/user/filters',

@@ -73,15 +73,18 @@ export function signInAdmin(db: DbHandle, over: Partial<typeof users.$inferInser
 
 /**
  * Publishes a listing the way the sell form does: the seller's draft, then its publish call with a complete form
- * (selling needs PRO: sign the seller in with signInPro). Resolves with the new post's id.
+ * (selling needs PRO: sign the seller in with signInPro). `beforePublish` runs with the draft's id in between (a photo
+ * upload, say). Resolves with the new post's id.
  */
 export async function publishTestDraft(
   app: FastifyInstance,
   seller: { headers: Record<string, string> },
   catalog: { brandId: number; modelId: number },
+  beforePublish?: (draftId: number) => Promise<void>,
 ): Promise<number> {
   const created = await app.inject({ method: 'GET', url: '/api/drafts/create', headers: seller.headers });
   const draft = created.json<{ data: { id: number } }>().data;
+  await beforePublish?.(draft.id);
   const published = await app.inject({
     method: 'POST',
     url: `/api/drafts/${draft.id}/publish`,
