@@ -2,11 +2,15 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deliveries, filters, users, type PostgresDbHandle } from '@autoradar/db';
+import { deliveries, type PostgresDbHandle } from '@autoradar/db';
 import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
-import { killWorkers, startNotifyWorker } from '@autoradar/server/testing/notify-worker-process';
+import {
+  killWorkers,
+  seedCatchAllSubscribers,
+  startNotifyWorker,
+} from '@autoradar/server/testing/notify-worker-process';
 import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 
 // Issue 14's durability check: two notification worker processes on one PostgreSQL; one is killed with SIGKILL in
@@ -57,20 +61,7 @@ runIf('notification workers: one SIGKILLed mid-batch [postgres]', () => {
 
   it('delivers every (filter, listing) pair exactly once', async () => {
     const { db } = handle;
-    const owners = await db
-      .insert(users)
-      .values(
-        Array.from({ length: USERS }, (_, i) => ({
-          telegramId: 7_000_000 + i,
-          firstName: `Покупатель ${i}`,
-          isPro: true,
-          proExpired: new Date(Date.now() + 86_400_000),
-        })),
-      )
-      .returning({ id: users.id });
-    await db
-      .insert(filters)
-      .values(owners.map((o) => ({ userId: o.id, name: 'Любая машина', active: true, via: ['telegram' as const] })));
+    await seedCatchAllSubscribers(db, { count: USERS, firstTelegramId: 7_000_000, firstName: 'Покупатель' });
 
     killed = await startWorker('111111111:AAE_worker-a-token-for-the-emulator-only');
     // Published as the API publishes a listing: the workers hear of it through the event relay and wake at once.

@@ -11,12 +11,16 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { filters, users, type PostgresDbHandle } from '@autoradar/db';
+import type { PostgresDbHandle } from '@autoradar/db';
 import { createTestDb, postgresUnavailableReason } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, publishListing } from '@autoradar/server/listings/listing-lifecycle';
 import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
-import { killWorkers, startNotifyWorker } from '@autoradar/server/testing/notify-worker-process';
+import {
+  killWorkers,
+  seedCatchAllSubscribers,
+  startNotifyWorker,
+} from '@autoradar/server/testing/notify-worker-process';
 import { repoRoot } from '../support/server';
 import { reportFigures } from './support/figures';
 
@@ -68,20 +72,7 @@ describe.skipIf(postgresUnavailableReason)('notification workers: one SIGKILLed 
 
   it('delivers every pair exactly once or records it as unknown, round after round', async () => {
     const { db } = handle;
-    const owners = await db
-      .insert(users)
-      .values(
-        Array.from({ length: USERS }, (_, i) => ({
-          telegramId: 7_100_000 + i,
-          firstName: `Подписчик ${i}`,
-          isPro: true,
-          proExpired: new Date(Date.now() + 86_400_000),
-        })),
-      )
-      .returning({ id: users.id });
-    await db
-      .insert(filters)
-      .values(owners.map((o) => ({ userId: o.id, name: 'Любая машина', active: true, via: ['telegram' as const] })));
+    await seedCatchAllSubscribers(db, { count: USERS, firstTelegramId: 7_100_000, firstName: 'Подписчик' });
     working = { child: await startWorker(TOKEN_A), token: TOKEN_A };
     const events = createDomainEvents({ log: console, db });
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { filters, users, type Db } from '@autoradar/db';
 
 // A notification worker as its own process (bot/src/worker-main.ts, started as `pnpm --filter @autoradar/bot worker`
 // starts it), for the tests that kill one with SIGKILL: bot/src/worker-crash.test.ts and the notify-kills fault suite.
@@ -49,4 +50,28 @@ export function startNotifyWorker(options: NotifyWorkerOptions, children: ChildP
 /** Kills whatever of the given workers still runs (afterAll). */
 export function killWorkers(children: Iterable<ChildProcess>): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * `count` PRO users, each with one active catch-all filter sending to Telegram («Любая машина»): every published
+ * listing is one (filter, listing) pair per user. Telegram ids from `firstTelegramId` on.
+ */
+export async function seedCatchAllSubscribers(
+  db: Db,
+  { count, firstTelegramId, firstName }: { count: number; firstTelegramId: number; firstName: string },
+): Promise<void> {
+  const owners = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        telegramId: firstTelegramId + i,
+        firstName: `${firstName} ${i}`,
+        isPro: true,
+        proExpired: new Date(Date.now() + 86_400_000),
+      })),
+    )
+    .returning({ id: users.id });
+  await db
+    .insert(filters)
+    .values(owners.map((o) => ({ userId: o.id, name: 'Любая машина', active: true, via: ['telegram' as const] })));
 }
