@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const DEMO_SNAPSHOT_ENV = 'AUTORADAR_DEMO_SNAPSHOT_DIR';
 
 /** How long a journey waits for another process to finish the snapshot before seeding its own. */
-const WAIT_MS = 300_000;
+const WAIT_MS = 330_000;
 
 /**
  * A fresh copy of this run's seeded demo data folder, for a server's DATA_DIR; undefined when the run has no

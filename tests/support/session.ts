@@ -80,7 +80,7 @@ export async function startJourneyServer(
   const embeddedDemo = !env['DATA_DIR'] && !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'false';
   const dataDir =
     env['DATA_DIR'] ??
-    (embeddedDemo ? await demoDataCopy((dir) => seedDemoDataDir(dir, botApi.url, timeoutMs)) : undefined) ??
+    (embeddedDemo ? await demoDataCopy((dir) => seedDemoDataDir(dir, botApi.url)) : undefined) ??
     tempDataDir();
   const server = await startServer(
     {
@@ -105,7 +105,7 @@ export async function startJourneyServer(
 }
 
 /** Starts the product on `dataDir` until it is up (migrated, reference data and demo listings written), then stops it. */
-async function seedDemoDataDir(dataDir: string, botApiUrl: string, timeoutMs?: number): Promise<void> {
+async function seedDemoDataDir(dataDir: string, botApiUrl: string): Promise<void> {
   const server = await startServer(
     {
       DATA_DIR: dataDir,
@@ -114,7 +114,9 @@ async function seedDemoDataDir(dataDir: string, botApiUrl: string, timeoutMs?: n
       BOT_USERNAME: TEST_BOT_USERNAME,
       TELEGRAM_API_URL: botApiUrl,
     },
-    timeoutMs,
+    // Once per run, and the other journeys wait for it: the most a loaded machine was seen to take (the default
+    // 120 s is what a copied folder's start needs).
+    300_000,
   );
   const code = await server.stop();
   if (code !== 0) throw new Error(`the seeding server stopped with ${code}:\n${server.output()}`);
