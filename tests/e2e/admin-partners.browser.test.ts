@@ -16,7 +16,6 @@ import {
   adminJourney,
   type StorageState,
   toyotaModelWithGenerations,
-  admin,
   VIN,
   newContext,
   poll,

@@ -5,7 +5,6 @@ import { apiToken, callApi, watchConsole, type JourneyServer } from '../support/
 import {
   adminJourney,
   type StorageState,
-  admin,
   plainUser,
   newContext,
   poll,

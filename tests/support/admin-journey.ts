@@ -1,24 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Brand, City, Model, Order, Partner, Prompt } from '@autoradar/contract';
-import { formatKbm } from '@autoradar/core';
-import { samplePhoto } from '@autoradar/server/testing/sample-photo';
+import type { Brand, Model, Partner } from '@autoradar/contract';
 import { launchBrowser } from './browser';
 import { freePort } from './server';
 import {
   apiToken,
   callApi,
-  cutText,
   grantAdminOffline,
-  hasHorizontalOverflow,
-  screenshot,
   screenshotDir,
   signInWeb,
   startJourneyServer,
-  watchConsole,
   type JourneyServer,
   type TelegramUser,
 } from './session';

@@ -12,7 +12,6 @@ import {
   cutText,
   foreignText,
   grantAdminOffline,
-  hasHorizontalOverflow,
   screenshotDir,
   signInWeb,
   startJourneyServer,
