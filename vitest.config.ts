@@ -10,6 +10,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     setupFiles: ['packages/ui/src/testing/dom-setup.ts'],
+    // The run's folder for the demo data the browser journeys' servers start from, seeded once by the first of them
+    // (tests/support/demo-data.ts).
+    globalSetup: ['tests/support/global-setup.ts'],
     // expect.poll gives up after 1 s by default, less than a loaded CI machine takes to render a signed-in screen;
     // a poll that succeeds returns at once, so only a failure waits the full 15 s.
     expect: { poll: { timeout: 15_000 } },

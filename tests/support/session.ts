@@ -9,6 +9,7 @@ import { signInitData as signFields, signWidget } from '@autoradar/api/testing/t
 import { createDb, type DbHandle } from '@autoradar/db';
 import { testDatabaseUrl } from '@autoradar/db/testing/test-db';
 import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
+import { demoDataCopy } from './demo-data';
 import { repoRoot, startServer, tempDataDir, type RunningServer } from './server';
 
 // Shared pieces of the browser journeys: a server with a bot token (so sign-in is real), users signed in the way
@@ -74,7 +75,13 @@ export async function startJourneyServer(
   timeoutMs?: number,
 ): Promise<JourneyServer> {
   const botApi = await startBotApiEmulator();
-  const dataDir = env['DATA_DIR'] ?? tempDataDir();
+  // The embedded database with demo listings (no DATABASE_URL, DEMO_DATA not off) starts from a copy of this run's
+  // seeded snapshot (tests/support/demo-data.ts) instead of seeding its own.
+  const embeddedDemo = !env['DATA_DIR'] && !env['DATABASE_URL'] && env['DEMO_DATA'] !== 'false';
+  const dataDir =
+    env['DATA_DIR'] ??
+    (embeddedDemo ? await demoDataCopy((dir) => seedDemoDataDir(dir, botApi.url)) : undefined) ??
+    tempDataDir();
   const server = await startServer(
     {
       DATA_DIR: dataDir,
@@ -95,6 +102,24 @@ export async function startJourneyServer(
       await botApi.close();
     },
   };
+}
+
+/** Starts the product on `dataDir` until it is up (migrated, reference data and demo listings written), then stops it. */
+async function seedDemoDataDir(dataDir: string, botApiUrl: string): Promise<void> {
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_USERNAME: TEST_BOT_USERNAME,
+      TELEGRAM_API_URL: botApiUrl,
+    },
+    // Once per run, and the other journeys wait for it: the most a loaded machine was seen to take (the default
+    // 120 s is what a copied folder's start needs).
+    300_000,
+  );
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`the seeding server stopped with ${code}:\n${server.output()}`);
 }
 
 /**

@@ -75,4 +75,45 @@ describe('favourites synced with the server', () => {
     expect(call.mock.calls[0]![0].path).toBe('/api/notes/:id');
     expect(call.mock.calls[0]![1]).toEqual({ params: { id: '42' } });
   });
+
+  it('a sync answered after a toggle keeps the toggle, pending or already answered (the list predates it)', async () => {
+    const m = await load();
+    const store = createStore();
+    vi.spyOn(await import('../session/api'), 'fetchUser').mockResolvedValue({ id: 9 } as never);
+    await store.set(m.loadUserAtom);
+    // The server's calls answer when the test says so, in the order it chooses.
+    const answers: { route: string; resolve: (value: unknown) => void }[] = [];
+    const call = vi.fn(
+      (endpoint: { method: string; path: string }) =>
+        new Promise((resolve) =>
+          answers.push({ route: `${endpoint.method} ${endpoint.path}`, resolve: (data) => resolve({ data }) }),
+        ),
+    );
+    store.set(m.favouritesCallAtom, { call: call as never });
+    const answer = async (route: string, data: unknown) => {
+      const index = answers.findIndex((a) => a.route === route);
+      answers.splice(index, 1)[0]!.resolve(data);
+      await vi.waitFor(() => Promise.resolve());
+    };
+
+    // The list is asked for while the server holds 3 only; then the user adds 4 and removes 3.
+    const sync = store.set(m.syncFavouritesAtom, 9);
+    store.set(m.applyNoteChangeAtom, { id: 3, note: entry(3) });
+    expect(store.set(m.toggleFavouriteAtom, 4)).toBe('added');
+    expect(store.set(m.toggleFavouriteAtom, 3)).toBe('removed');
+    // The removal is answered before the list, the addition is still on its way.
+    await answer('DELETE /api/notes/:id', undefined);
+    await answer('POST /api/notes/merge', [entry(3), entry(5)]);
+    await sync;
+    expect(store.get(m.favouriteIdsAtom)).toEqual([5, 4]);
+    expect([...store.get(m.favouriteEntriesAtom).keys()]).toEqual([5]);
+    await answer('PUT /api/notes/:id', entry(4, 900_000));
+    expect([...store.get(m.favouriteEntriesAtom).keys()].sort()).toEqual([4, 5]);
+
+    // A sync asked for after the toggles takes the server's list as it is.
+    const next = store.set(m.syncFavouritesAtom, 9);
+    await answer('GET /api/notes', [entry(4, 900_000)]);
+    await next;
+    expect(store.get(m.favouriteIdsAtom)).toEqual([4]);
+  });
 });

@@ -36,12 +36,20 @@ const mergedUsers = storedValue('notes-merged', listOf(storedReader((raw) => (is
   fallback: () => [] as number[],
 });
 
+/**
+ * The toggles' clock: `tick` counts the toggles made in this window, `at` holds the tick of each post's last one. A
+ * sync notes the tick when it asks the server; a post toggled since then keeps what the user chose (the server's
+ * answer may predate the toggle, which is still in flight or was answered before the list).
+ */
+const favouriteTogglesAtom = atom<{ tick: number; at: ReadonlyMap<number, number> }>({ tick: 0, at: new Map() });
+
 /** Adds or removes one post. A guest's toggle changes nothing and asks to sign in (issue 11). */
 export const toggleFavouriteAtom = atom(null, (get, set, postId: number): ToggleFavouriteResult => {
   const session = get(sessionAtom);
   if (session.status === 'guest') return 'sign-in-required';
   const notes = get(postsStoreAtom).notes;
   const added = !notes.includes(postId);
+  set(favouriteTogglesAtom, ({ tick, at }) => ({ tick: tick + 1, at: new Map(at).set(postId, tick + 1) }));
   set(postsStoreAtom, (state) => ({ ...state, notes: toggleNote(state.notes, postId) }));
   if (session.status === 'signedIn') {
     const { call } = get(favouritesCallAtom);
@@ -69,21 +77,35 @@ export const toggleFavouriteAtom = atom(null, (get, set, postId: number): Toggle
 
 /**
  * After sign-in (or at start with a token): the first time for this user in this browser the browser's ids are
- * merged into the server's, afterwards the server's list replaces the browser's. Resolves when done; a failure leaves
- * the browser's list as it is.
+ * merged into the server's, afterwards the server's list replaces the browser's, except for the posts toggled while
+ * the list was on its way: those keep the user's choice (its own call tells the server). Resolves when done; a
+ * failure leaves the browser's list as it is.
  */
 export const syncFavouritesAtom = atom(null, async (get, set, userId: number): Promise<void> => {
   const { call } = get(favouritesCallAtom);
   const merged = mergedUsers.read();
   const local = get(postsStoreAtom).notes;
+  const askedAt = get(favouriteTogglesAtom).tick;
   const entries = merged.includes(userId)
     ? (await call(routes.notes.list)).data
     : (await call(routes.notes.merge, { body: { ids: [...local] } })).data;
   if (!merged.includes(userId)) mergedUsers.write([...merged, userId]);
   const session = get(sessionAtom);
   if (session.user?.id !== userId) return;
-  set(favouriteEntriesAtom, new Map(entries.map((e) => [e.id, e])));
-  set(postsStoreAtom, (state) => ({ ...state, notes: entries.map((e) => e.id) }));
+  const { at } = get(favouriteTogglesAtom);
+  const toggledSince = (id: number) => (at.get(id) ?? 0) > askedAt;
+  const current = get(postsStoreAtom).notes;
+  const kept = current.filter(toggledSince);
+  const fromServer = entries.filter((e) => !toggledSince(e.id));
+  set(favouriteEntriesAtom, (before) => {
+    const next = new Map(fromServer.map((e) => [e.id, e]));
+    for (const id of kept) {
+      const known = before.get(id) ?? entries.find((e) => e.id === id);
+      if (known) next.set(id, known);
+    }
+    return next;
+  });
+  set(postsStoreAtom, (state) => ({ ...state, notes: [...fromServer.map((e) => e.id), ...kept] }));
 });
 
 /** `notes.changed` from the user's private channel: another tab or device added or removed a favourite. */
