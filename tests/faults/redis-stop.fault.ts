@@ -96,7 +96,13 @@ describe('Redis stopped and started under two API instances', () => {
         whileDown.push(await timed(() => report(instance)));
       }
       const waitMs = Math.max(500, 2_000 - (Date.now() - roundAt));
-      if (await onB.next('cross while down', waitMs).then(() => true, () => false)) crossedWhileDown += 1;
+      if (
+        await onB.next('cross while down', waitMs).then(
+          () => true,
+          () => false,
+        )
+      )
+        crossedWhileDown += 1;
     }
     expect(healthWhileDown.filter((status) => status >= 500)).toEqual([]);
     expect(whileDown.filter((status) => status >= 500)).toEqual([]);

@@ -118,7 +118,8 @@ describe('websocket server restarted under 200 clients', () => {
       const after = client.states.filter((entry) => entry.at >= startedAt);
       const failedAt = after.find((entry) => entry.state === 'failed')?.at;
       const connectedAt = after.find((entry) => entry.state === 'connected' && entry.at > (failedAt ?? 0))?.at;
-      if (failedAt === undefined || connectedAt === undefined) throw new Error('a client never left or never came back');
+      if (failedAt === undefined || connectedAt === undefined)
+        throw new Error('a client never left or never came back');
       return { failedAt, tries: client.tries.filter((at) => at >= startedAt), connectedAt };
     });
     // Spec §9: at most 5 tries, each not before 1 s × its attempt after the previous one ended (here: the close plus

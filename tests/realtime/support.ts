@@ -2,9 +2,13 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { createStore } from 'jotai';
 import { RealtimeClient } from '@autoradar/ui/realtime/client';
-import { echoOptions, openEchoTransport, type EchoEndpoint } from '@autoradar/ui/realtime/connector';
+import {
+  echoOptions,
+  openEchoTransport,
+  type EchoEndpoint,
+  type RealtimeTransport,
+} from '@autoradar/ui/realtime/connector';
 import { realtimeStateAtom, type RealtimeState } from '@autoradar/ui/realtime/state';
-import type { RealtimeTransport } from '@autoradar/ui/realtime/transport';
 import type { ConnectionState } from '@autoradar/core';
 
 // Real clients with the apps' connection options (packages/ui/src/realtime/connector.ts): laravel-echo with the
@@ -61,10 +65,11 @@ export function createRealtimeClient(target: EchoTarget, token?: string): Policy
       tries.push(Date.now());
       const observed: RealtimeTransport = {
         ...transport,
-        onStateChange: (listener) => transport.onStateChange((state) => {
-          states.push({ state, at: Date.now() });
-          listener(state);
-        }),
+        onStateChange: (listener) =>
+          transport.onStateChange((state) => {
+            states.push({ state, at: Date.now() });
+            listener(state);
+          }),
         connect: () => {
           tries.push(Date.now());
           transport.connect();

@@ -133,7 +133,11 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
   );
   // The API's log at production's level, kept to be searched for secrets (issue 31: no secret in any log line).
   const logLines: string[] = [];
-  const logger = createLogger({ name: 'api', level: 'info', destination: { write: (line) => void logLines.push(line) } });
+  const logger = createLogger({
+    name: 'api',
+    level: 'info',
+    destination: { write: (line) => void logLines.push(line) },
+  });
   const secrets = new Set<string>();
   const keep = <T extends string | undefined>(secret: T): T => {
     if (secret && secret.length >= 8) secrets.add(secret);

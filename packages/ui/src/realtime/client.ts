@@ -8,7 +8,7 @@ import {
 import type { RealtimeEventName } from '@autoradar/contract';
 import type { realtimeEvents } from '@autoradar/contract/realtime';
 import { reduceRealtime, realtimeStateSourceAtom, type RealtimeAction } from './state';
-import type { RealtimeTransport, TransportFactory } from './transport';
+import type { RealtimeTransport, TransportFactory } from './connector';
 
 type Store = ReturnType<typeof getDefaultStore>;
 type Handler = (payload: unknown) => void;

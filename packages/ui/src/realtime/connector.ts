@@ -3,7 +3,34 @@ import type PusherClass from 'pusher-js';
 import type { ConnectionState } from '@autoradar/core';
 import { CONNECTION_STATES } from '@autoradar/core';
 import { PRIVATE_CHANNEL_PREFIX } from '@autoradar/contract/channels';
-import type { RealtimeTransport } from './transport';
+
+/** What one channel subscription reports back. */
+export interface ChannelCallbacks {
+  event(name: string, payload: unknown): void;
+  subscribed(): void;
+  failed(): void;
+}
+
+/**
+ * One websocket connection as the realtime client sees it: laravel-echo over pusher-js in the apps
+ * (`createEchoTransport`). A token change makes a new one, so a private channel is always authorised with the
+ * current token.
+ */
+export interface RealtimeTransport {
+  /**
+   * pusher-js connection states, the current one first. A try that ends without a connection and a connection that
+   * closes are `failed`, and nothing is tried again until `connect` (`openEchoTransport`): the client's policy
+   * decides when.
+   */
+  onStateChange(listener: (state: ConnectionState) => void): void;
+  connect(): void;
+  disconnect(): void;
+  /** Subscribes by Pusher name: `private-…` names are authorised through /broadcasting/auth. */
+  join(channel: string, callbacks: ChannelCallbacks): void;
+  leave(channel: string): void;
+}
+
+export type TransportFactory = (token: string | undefined) => Promise<RealtimeTransport>;
 
 /** Where one connection goes (spec §7) and where its private channels are authorised. */
 export interface EchoEndpoint {

@@ -1,35 +1,10 @@
-import type { ConnectionState } from '@autoradar/core';
 import { REALTIME_PORT, REALTIME_TLS_PORT } from '@autoradar/core';
 import { afterFirstContent } from '../store/first-content';
 import { readRealtimeKey, readRealtimePort } from '../config';
-import { openEchoTransport } from './connector';
+import { openEchoTransport, type TransportFactory } from './connector';
 
-/** What one channel subscription reports back. */
-export interface ChannelCallbacks {
-  event(name: string, payload: unknown): void;
-  subscribed(): void;
-  failed(): void;
-}
-
-/**
- * One websocket connection as the realtime client sees it: laravel-echo over pusher-js in the apps
- * (`createEchoTransport`). A token change makes a new one, so a private channel is always authorised with the
- * current token.
- */
-export interface RealtimeTransport {
-  /**
-   * pusher-js connection states, the current one first. A try that ends without a connection and a connection that
-   * closes are `failed`, and nothing is tried again until `connect` (connector.ts): the client's policy decides when.
-   */
-  onStateChange(listener: (state: ConnectionState) => void): void;
-  connect(): void;
-  disconnect(): void;
-  /** Subscribes by Pusher name: `private-…` names are authorised through /broadcasting/auth. */
-  join(channel: string, callbacks: ChannelCallbacks): void;
-  leave(channel: string): void;
-}
-
-export type TransportFactory = (token: string | undefined) => Promise<RealtimeTransport>;
+// The transport's shape lives with its laravel-echo implementation (connector.ts, importable outside a page).
+export type { ChannelCallbacks, RealtimeTransport, TransportFactory } from './connector';
 
 export interface RealtimeEndpoint {
   key: string;
