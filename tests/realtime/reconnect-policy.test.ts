@@ -32,7 +32,7 @@ class TinyPusherServer {
         }),
       );
       socket.on('message', (raw) => {
-        const message = JSON.parse(String(raw)) as { event: string; data?: { channel?: string } };
+        const message = JSON.parse((raw as Buffer).toString('utf8')) as { event: string; data?: { channel?: string } };
         if (message.event === 'pusher:subscribe') {
           socket.send(
             JSON.stringify({

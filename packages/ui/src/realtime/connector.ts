@@ -161,21 +161,20 @@ function oneTry(transport: Strategy, tries: Tries): Strategy {
   return {
     isSupported: () => transport.isSupported(),
     connect(minPriority, callback) {
-      let settled = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
       // Reported on a later turn: pusher-js is still inside its connect when a try is refused at once.
       let report: ReturnType<typeof setTimeout> | undefined;
+      if (!tries.armed) {
+        report = setTimeout(() => tries.ended(), 0);
+        return { abort: () => clearTimeout(report), forceMinPriority: () => undefined };
+      }
+      tries.armed = false;
+      let settled = false;
       const end = () => {
         settled = true;
         clearTimeout(timer);
         report = setTimeout(() => tries.ended(), 0);
       };
-      if (!tries.armed) {
-        end();
-        return { abort: () => clearTimeout(report), forceMinPriority: () => undefined };
-      }
-      tries.armed = false;
-      timer = setTimeout(() => {
+      const timer = setTimeout(() => {
         if (settled) return;
         end();
         runner.abort();
