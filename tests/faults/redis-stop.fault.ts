@@ -1,5 +1,5 @@
 // Fault suite (issue 31): two API processes share one Redis for realtime and for the rate limits; Redis is killed
-// and started again. While it is down each instance keeps serving its own clients (an event published through an
+// and started again 20 s later. While it is down each instance keeps serving its own clients (an event published through an
 // instance reaches that instance's clients), the API answers, and the limits let requests through rather than lock
 // anyone out; when Redis is back, events cross between the instances again and the two count one limit together
 // again, with no restart of either. `pnpm test:faults redis-stop`; figures in docs/reliability.md.
@@ -12,6 +12,8 @@ import { startOwnRedis, type OwnRedis } from './support/own-redis';
 
 /** POST /api/client-errors: no sign-in, limited per address (30 a minute), shared through Redis. */
 const LIMIT = RATE_LIMITS.clientError.ip;
+/** How long Redis stays down: a real outage, as long as the postgres-stop suite's. */
+const DOWN_MS = 20_000;
 
 describe('Redis stopped and started under two API instances', () => {
   const app = freshRealtimeApp('fault-redis');
@@ -66,22 +68,46 @@ describe('Redis stopped and started under two API instances', () => {
 
     await redis.stop();
     const downAt = Date.now();
-    // Each instance still serves its own clients and answers HTTP.
-    await triggerThrough(app, a.wsPort)
-      .trigger('posts', 'post.published', { post: { id: 2 } })
-      .catch(() => undefined);
-    expect(await onA.next('local delivery while Redis is down')).toEqual({ post: { id: 2 } });
-    const health = await fetch(`${b.server.url}/api/health`);
-    expect(health.status).toBeLessThan(500);
-    const crossedWhileDown = await onB.next('cross while down', 3_000).then(
-      () => true,
-      () => false,
-    );
-    // The limits let requests through while they cannot count (never a 5xx, never everyone locked out).
+    // Down for DOWN_MS (as the postgres-stop suite): every ~2 s an event through A, the health of both, and two
+    // reports. Each instance still serves its own clients and answers HTTP, never a 5xx, never a hang; the limits let
+    // requests through rather than lock anyone out; nothing crosses between the instances (pub/sub keeps nothing).
     const whileDown: number[] = [];
-    for (let i = 0; i < 10; i++) whileDown.push(await report(i % 2 === 0 ? a : b));
+    const healthWhileDown: number[] = [];
+    let localWhileDown = 0;
+    let crossedWhileDown = 0;
+    let slowestWhileDownMs = 0;
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = Date.now();
+      const result = await work();
+      slowestWhileDownMs = Math.max(slowestWhileDownMs, Date.now() - started);
+      return result;
+    };
+    for (let id = 2; Date.now() - downAt < DOWN_MS; id++) {
+      const roundAt = Date.now();
+      await timed(() =>
+        triggerThrough(app, a.wsPort)
+          .trigger('posts', 'post.published', { post: { id } })
+          .catch(() => undefined),
+      );
+      expect(await onA.next('local delivery while Redis is down')).toEqual({ post: { id } });
+      localWhileDown += 1;
+      for (const instance of [a, b]) {
+        healthWhileDown.push(await timed(async () => (await fetch(`${instance.server.url}/api/health`)).status));
+        whileDown.push(await timed(() => report(instance)));
+      }
+      const waitMs = Math.max(500, 2_000 - (Date.now() - roundAt));
+      if (
+        await onB.next('cross while down', waitMs).then(
+          () => true,
+          () => false,
+        )
+      )
+        crossedWhileDown += 1;
+    }
+    expect(healthWhileDown.filter((status) => status >= 500)).toEqual([]);
     expect(whileDown.filter((status) => status >= 500)).toEqual([]);
     expect(whileDown.filter((status) => status === 204).length).toBeGreaterThan(0);
+    expect(crossedWhileDown).toBe(0);
 
     await redis.start();
     const upAt = Date.now();
@@ -120,8 +146,10 @@ describe('Redis stopped and started under two API instances', () => {
     expect(b.server.child.exitCode).toBeNull();
     reportFigures('redis-stop', {
       downSeconds: Number(((upAt - downAt) / 1000).toFixed(1)),
-      localDeliveryWhileDown: true,
+      localDeliveriesWhileDown: localWhileDown,
       crossedWhileDown,
+      healthWhileDown: healthWhileDown.length,
+      slowestAnswerWhileDownMs: slowestWhileDownMs,
       crossAgainSecondsAfterStart: Number(((crossedAt! - upAt) / 1000).toFixed(1)),
       limitBeforeStop: `${LIMIT} accepted through two instances, then 429 from both`,
       reportsWhileDown: whileDown.length,

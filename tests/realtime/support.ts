@@ -1,7 +1,18 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
+import { createStore } from 'jotai';
+import { RealtimeClient } from '@autoradar/ui/realtime/client';
+import {
+  echoOptions,
+  openEchoTransport,
+  type EchoEndpoint,
+  type RealtimeTransport,
+} from '@autoradar/ui/realtime/connector';
+import { realtimeStateAtom, type RealtimeState } from '@autoradar/ui/realtime/state';
+import type { ConnectionState } from '@autoradar/core';
 
-// Real clients as the apps use them: laravel-echo with the `reverb` broadcaster over pusher-js, websocket only.
+// Real clients with the apps' connection options (packages/ui/src/realtime/connector.ts): laravel-echo with the
+// `reverb` broadcaster over pusher-js, websocket only.
 
 export const GUARD_MS = 20_000;
 
@@ -14,22 +25,61 @@ export interface EchoTarget {
 
 export type EchoClient = Echo<'reverb'>;
 
+const endpointOf = (target: EchoTarget): EchoEndpoint => ({
+  key: target.key,
+  host: '127.0.0.1',
+  port: target.wsPort,
+  tls: false,
+  authEndpoint: `${target.httpUrl}/broadcasting/auth`,
+});
+
+/**
+ * A bare laravel-echo client with the apps' options and pusher-js's own reconnects (the apps' realtime client, with
+ * the spec's policy, is `createRealtimeClient`).
+ */
 export function createEcho(target: EchoTarget, token?: string): EchoClient {
-  return new Echo({
-    broadcaster: 'reverb',
-    key: target.key,
-    wsHost: '127.0.0.1',
-    wsPort: target.wsPort,
-    wssPort: target.wsPort,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    authEndpoint: `${target.httpUrl}/broadcasting/auth`,
-    // A fresh headers object per client: Echo's `bearerToken` option writes into a default object that every Echo
-    // instance shares, so a second client (a guest after a sign-out) would still send the first one's token.
-    auth: { headers: { Authorization: token === undefined ? '' : `Bearer ${token}` } },
-    Pusher,
-    withoutInterceptors: true,
+  return new Echo(echoOptions(endpointOf(target), token, Pusher));
+}
+
+export interface PolicyClient {
+  client: RealtimeClient;
+  state(): RealtimeState;
+  /** Every state the transports reported, with the time. */
+  states: { state: ConnectionState; at: number }[];
+  /** When each try started (a connect of the client's reconnect policy, or the first one of a transport). */
+  tries: number[];
+}
+
+/**
+ * The apps' realtime client (packages/ui/src/realtime/client.ts: spec §9's reconnect policy) over the apps' transport
+ * (connector.ts), in Node: its own store, the states and tries it went through.
+ */
+export function createRealtimeClient(target: EchoTarget, token?: string): PolicyClient {
+  const store = createStore();
+  const states: PolicyClient['states'] = [];
+  const tries: number[] = [];
+  const client = new RealtimeClient({
+    store,
+    createTransport: (current) => {
+      const transport = openEchoTransport(endpointOf(target), current, { Echo, Pusher });
+      tries.push(Date.now());
+      const observed: RealtimeTransport = {
+        ...transport,
+        onStateChange: (listener) =>
+          transport.onStateChange((state) => {
+            states.push({ state, at: Date.now() });
+            listener(state);
+          }),
+        connect: () => {
+          tries.push(Date.now());
+          transport.connect();
+        },
+      };
+      return Promise.resolve(observed);
+    },
   });
+  if (token !== undefined) client.setToken(token);
+  return { client, state: () => store.get(realtimeStateAtom), states, tries };
 }
 
 export function pusherOf(echo: EchoClient): Pusher {

@@ -512,5 +512,11 @@ export function runBadInputSuite(shard: string, ops: Operation[]) {
         Math.max(300_000, RUNS * 1_500),
       );
     }
+    // Issue 31: whatever the requests held, no token, initData, hash, secret, phone or e-mail is in a line the API
+    // logged (at production's `info`).
+    it('logs no secret it was sent or given', () => {
+      expect(world.logLines()).toBeGreaterThan(0);
+      expect(world.logLeaks()).toEqual([]);
+    });
   });
 }

@@ -12,6 +12,7 @@ import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { startFakeYandex } from '@autoradar/api/testing/fake-yandex';
 import { signInitData, signWidgetFields } from '@autoradar/api/testing/telegram-signatures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
+import { createLogger } from '@autoradar/server/runtime/logger';
 import type { Config } from '@autoradar/server/config/config';
 import { operations, type Operation } from './operations';
 import { encodeQuery, fieldText, percentEncode, toJsonText, type Example, type ResolvedRequest } from './requests';
@@ -78,6 +79,13 @@ export interface World {
   send(op: Operation, request: ResolvedRequest, role: RoleName): Promise<Answer>;
   /** Re-makes a role whose session or tariff an accepted write changed (logout, test period, payment). */
   checkRole(name: RoleName): Promise<void>;
+  /**
+   * Issue 31: every secret the run sent or was given (tokens, initData and its hash, the widget's hash, the unsubscribe
+   * token, the configured secrets, a phone and an e-mail) that a line the API logged at `info` holds.
+   */
+  logLeaks(): string[];
+  /** Lines the API logged so far. */
+  logLines(): number;
   close(): Promise<void>;
 }
 
@@ -123,7 +131,24 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
     },
     { webDistDir: path.join(dist, 'web'), miniappDistDir: path.join(dist, 'miniapp') },
   );
-  const app = await buildTestApp(db, { config });
+  // The API's log at production's level, kept to be searched for secrets (issue 31: no secret in any log line).
+  const logLines: string[] = [];
+  const logger = createLogger({
+    name: 'api',
+    level: 'info',
+    destination: { write: (line) => void logLines.push(line) },
+  });
+  const secrets = new Set<string>();
+  const keep = <T extends string | undefined>(secret: T): T => {
+    if (secret && secret.length >= 8) secrets.add(secret);
+    return secret;
+  };
+  for (const secret of [BOT_TOKEN, YANDEX.clientSecret, config.appSecret, config.reverb.secret]) keep(secret);
+  const keepInitData = (initData: string) => {
+    keep(new URLSearchParams(initData).get('hash') ?? undefined);
+    return keep(initData);
+  };
+  const app = await buildTestApp(db, { config, logger });
   // Both drivers answer a plain query with { rows }.
   const client = db.client as unknown as { query(text: string): Promise<{ rows: Record<string, unknown>[] }> };
   const query: RawQuery = (text) => client.query(text);
@@ -172,6 +197,7 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
     if (name === 'guest') return { name, headers: {}, user: null };
     const made =
       name === 'user' ? await signIn(db) : name === 'pro' ? await signInPro(db, new Date()) : await signInAdmin(db);
+    keep(made.token);
     return { name, id: made.id, token: made.token, headers: made.headers, user: await userDto(made.headers) };
   };
   const roles = {} as Record<RoleName, Role>;
@@ -368,20 +394,19 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
   const brandBody = () => ({ name: unique('Марка'), icon: null, popular: false, synonyms: ['синоним'] });
   const examples: Record<string, ExampleFn> = {
     'auth.telegramCheck': async () => ({
-      body: { initData: signInitData({ auth_date: String(now()), user: tgUser() }, BOT_TOKEN) },
+      body: { initData: keepInitData(signInitData({ auth_date: String(now()), user: tgUser() }, BOT_TOKEN)) },
     }),
     'auth.telegramLogin': async () => ({
-      body: { initData: signInitData({ auth_date: String(now()), user: tgUser() }, BOT_TOKEN) },
+      body: { initData: keepInitData(signInitData({ auth_date: String(now()), user: tgUser() }, BOT_TOKEN)) },
     }),
-    'auth.telegramCallback': async () => ({
-      query: {
-        ...signWidgetFields(
-          { id: String(6_000_000 + ++seq), first_name: nameOf(), username: nameOf(), auth_date: String(now()) },
-          BOT_TOKEN,
-        ),
-        redirect: '/search',
-      },
-    }),
+    'auth.telegramCallback': async () => {
+      const fields = signWidgetFields(
+        { id: String(6_000_000 + ++seq), first_name: nameOf(), username: nameOf(), auth_date: String(now()) },
+        BOT_TOKEN,
+      );
+      keep(fields.hash);
+      return { query: { ...fields, redirect: '/search' } };
+    },
     'auth.yandexRedirect': async () => ({ query: { redirect: '/search' } }),
     'auth.yandexCallback': async () => {
       const res = await app.inject({ method: 'GET', url: '/auth/yandex/redirect?redirect=%2Fsearch' });
@@ -396,7 +421,7 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
         first_name: nameOf(),
         last_name: nameOf(),
         real_name: nameOf(),
-        default_email: 'olga@yandex.ru',
+        default_email: keep('olga@yandex.ru'),
       });
       return { query: { code, state }, headers: cookie ? { cookie } : undefined };
     },
@@ -467,13 +492,13 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
       const id = await filterOf('user');
       if (!id) return undefined;
       const { rows } = await query(`select unsubscribe_token from filters where id = ${id}`);
-      return { params: { id: String(id) }, query: { token: String(rows[0]!.unsubscribe_token) } };
+      return { params: { id: String(id) }, query: { token: keep(String(rows[0]!.unsubscribe_token)) } };
     },
     'support.send': async () => ({
       body: { message: 'Не открывается объявление', contacts: null, ticket: '123456-789', url: '/search' },
     }),
     'support.orderInspection': async () => ({
-      body: { message: null, contacts: '+7 999 123-45-67', ticket: '12345-678', url: '/posts/1' },
+      body: { message: null, contacts: keep('+7 999 123-45-67'), ticket: '12345-678', url: '/posts/1' },
     }),
     'payment.pay': async () => ({ body: { pro: true, sum: 1000 } }),
     'payment.yookassaWebhook': async () => {
@@ -759,6 +784,8 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
         app.inject({ method: op.method, url, headers: allHeaders, ...(payload !== undefined ? { payload } : {}) }),
       );
       if (res === 'timeout') return { status: 0, contentType: '', body: '', sent, timedOut: true };
+      // A sign-in's answer carries a new session token: it must not reach the log either.
+      for (const match of res.body.matchAll(/"token":"([^"]{8,})"/g)) keep(match[1]);
       return {
         status: res.statusCode,
         contentType: String(res.headers['content-type'] ?? ''),
@@ -787,6 +814,11 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
       cache.clear();
       world.lastSnapshot = undefined;
     },
+    logLeaks() {
+      const log = logLines.join('');
+      return [...secrets].filter((secret) => log.includes(secret) || log.includes(encodeURIComponent(secret)));
+    },
+    logLines: () => logLines.length,
     async close() {
       await realtime?.close();
       await app.close();

@@ -162,8 +162,9 @@ export class RealtimeServer {
   }
 
   /**
-   * Stops taking connections and closes every client with 4200, which pusher-js answers by reconnecting at once:
-   * to another instance behind the proxy, or to this one once it is back.
+   * Stops taking connections and closes every client with 4200: the apps' client tries again by spec §9's policy
+   * (1 s, then 2 s more, …: packages/ui/src/realtime/connector.ts), to another instance behind the proxy, or to this
+   * one once it is back; a bare pusher-js client reconnects at once.
    */
   async close(): Promise<void> {
     if (this.stopping) return;

@@ -8,7 +8,7 @@ import {
 import type { RealtimeEventName } from '@autoradar/contract';
 import type { realtimeEvents } from '@autoradar/contract/realtime';
 import { reduceRealtime, realtimeStateSourceAtom, type RealtimeAction } from './state';
-import type { RealtimeTransport, TransportFactory } from './transport';
+import type { RealtimeTransport, TransportFactory } from './connector';
 
 type Store = ReturnType<typeof getDefaultStore>;
 type Handler = (payload: unknown) => void;
@@ -53,7 +53,6 @@ export class RealtimeClient {
   private generation = 0;
   private opening = false;
   private attempts = 0;
-  private manualConnectPending = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private resubscribeTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -123,7 +122,6 @@ export class RealtimeClient {
   private open(): void {
     const generation = ++this.generation;
     this.opening = true;
-    this.manualConnectPending = true;
     // The events' schemas load once the transport has (the transport waits for the first card: nothing of the
     // realtime code comes before it).
     this.createTransport(this.token)
@@ -180,10 +178,9 @@ export class RealtimeClient {
     if (state === 'connected') {
       clearTimeout(this.reconnectTimer);
       this.reconnectTimer = undefined;
-      if (this.manualConnectPending) {
-        this.manualConnectPending = false;
-        this.attempts = 0;
-      }
+      // Every successful connect, the policy's own ones too, gives the next outage its 5 attempts (docs/decisions.md,
+      // issue 31): since the transport no longer retries by itself, every outage goes through the policy.
+      this.attempts = 0;
     }
     if (reconnect) this.scheduleReconnect();
   }
@@ -205,9 +202,7 @@ export class RealtimeClient {
 
   /** A reconnect when no transport came up at all (its code failed to load): try to create one again. */
   private reopen(): void {
-    const manual = this.manualConnectPending;
     this.open();
-    this.manualConnectPending = manual;
   }
 
   /** Spec §9: every 5 s, while connected, each tracked channel that is not subscribed is subscribed again. */
