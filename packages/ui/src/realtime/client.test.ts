@@ -158,6 +158,32 @@ describe('realtime client', () => {
     expect(fresh.connects).toBe(1);
   });
 
+  it('once the policy has given up, the user coming back (resume) connects again; before that it does nothing', async () => {
+    const { client, connections, state, latest } = setup();
+    client.subscribe(POSTS_CHANNEL, REALTIME_EVENTS.postPublished, () => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().state('connected');
+    expect(client.resume()).toBe(false); // connected: nothing to do
+
+    latest().state('failed');
+    expect(client.resume()).toBe(false); // the policy's first try is still coming
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await vi.advanceTimersByTimeAsync(attempt * 1000);
+      latest().state('failed');
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(latest().connects).toBe(5);
+    expect(connections).toHaveLength(1);
+
+    expect(client.resume()).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connections).toHaveLength(2);
+    latest().confirmAll();
+    latest().state('connected');
+    expect(state()).toMatchObject({ isConnected: true, error: null });
+    expect(state().channels.has(POSTS_CHANNEL)).toBe(true);
+  });
+
   it('every 5 s, while connected, a channel the server did not confirm is subscribed again', async () => {
     const { client, latest } = setup();
     client.setToken('t');

@@ -104,6 +104,19 @@ export class RealtimeClient {
     this.open();
   }
 
+  /**
+   * The user is back (the tab shown again, the network back): a manual connect if the policy has given up after its
+   * five attempts; nothing while a connection is up or a try is still coming. Without it a tab that outlived a long
+   * outage would stay without realtime until it is reloaded. Returns whether it connects again.
+   */
+  resume(): boolean {
+    const gaveUp =
+      this.attempts > 0 && this.reconnectTimer === undefined && nextReconnectAttempt(this.attempts) === null;
+    if (!gaveUp || this.opening || this.store.get(realtimeStateSourceAtom).isConnected) return false;
+    this.connect();
+    return true;
+  }
+
   /** Closes the connection; the tracked channels are kept and subscribed again by the next connect. */
   disconnect(): void {
     this.close();

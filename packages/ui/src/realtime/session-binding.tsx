@@ -22,6 +22,19 @@ export function RealtimeSession() {
   const applyNoteChange = useSetAtom(applyNoteChangeAtom);
   const syncFavourites = useSetAtom(syncFavouritesAtom);
   useEffect(() => realtimeClient.setToken(token), [token]);
+  useEffect(() => {
+    // After a long outage the reconnect policy gives up (spec §9: five attempts); a user coming back to the tab or
+    // the network coming back is the manual connect that tries again.
+    const resume = () => {
+      if (document.visibilityState === 'visible') realtimeClient.resume();
+    };
+    window.addEventListener('online', resume);
+    document.addEventListener('visibilitychange', resume);
+    return () => {
+      window.removeEventListener('online', resume);
+      document.removeEventListener('visibilitychange', resume);
+    };
+  }, []);
   const userId = user?.id;
   const channel = userId === undefined ? null : userChannel(userId);
   const subscribed = useAtomValue(realtimeStateAtom).channels.has(channel ?? '');
