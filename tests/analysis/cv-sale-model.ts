@@ -56,7 +56,10 @@ const current = new Map<string, Reading>(
 async function oldReadings(dir: string, part: string): Promise<Map<string, Reading>> {
   const core = (await import(path.resolve(dir, 'index.ts'))) as {
     buildAnalysisIndex: (data: unknown) => unknown;
-    analysePost: (index: unknown, text: string) => Record<string, unknown> & { is_sale: boolean; reason: string | null };
+    analysePost: (
+      index: unknown,
+      text: string,
+    ) => Record<string, unknown> & { is_sale: boolean; reason: string | null };
   };
   const json = (file: string) => JSON.parse(readFileSync(path.join(referenceDataDir, file), 'utf8')) as unknown;
   const oldIndex = core.buildAnalysisIndex({
@@ -136,7 +139,18 @@ function figures(
     const sale = reading.sale !== null && decide(post, reading);
     return sale
       ? { id: post.id, ...reading.sale! }
-      : { id: post.id, is_sale: false, kind: null, brand: null, model: null, year: null, price: null, currency: null, mileage_km: null, city: null };
+      : {
+          id: post.id,
+          is_sale: false,
+          kind: null,
+          brand: null,
+          model: null,
+          year: null,
+          price: null,
+          currency: null,
+          mileage_km: null,
+          city: null,
+        };
   });
   const { scores } = score(subset, outputs);
   const f = (key: keyof typeof scores) => percent(scores[key]);
@@ -151,14 +165,25 @@ function figures(
 }
 const row = (name: string, x: Figures) =>
   `| ${name} | ${x.sale.toFixed(1)} | ${x.rejection.toFixed(1)} | ${x.fields.map((v) => v.toFixed(1)).join(' | ')} | ${x.lost} + ${x.taken} |`;
-const HEAD = '| combination | sale | non-sale | kind | brand | model | year | price | mileage | city | errors (lost + taken) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+const HEAD =
+  '| combination | sale | non-sale | kind | brand | model | year | price | mileage | city | errors (lost + taken) |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
 
 const rulesOnly = (_post: CorpusPost, reading: Reading) => reading.reason === null;
-const withPolicy = (probability: Map<string, number>, policy: SaleModelPolicy) => (post: CorpusPost, reading: Reading) =>
-  combineSale(policy, reading.reason as NonSaleReason | null, reading.sale !== null, probability.get(post.id)!);
+const withPolicy =
+  (probability: Map<string, number>, policy: SaleModelPolicy) => (post: CorpusPost, reading: Reading) =>
+    combineSale(policy, reading.reason as NonSaleReason | null, reading.sale !== null, probability.get(post.id)!);
 const modelOnly = (probability: Map<string, number>) => (post: CorpusPost) => probability.get(post.id)! >= 0.5;
 
-const SOFT: NonSaleReason[] = ['no-offer', 'no-description', 'question', 'news', 'review', 'service', 'rental', 'giveaway'];
+const SOFT: NonSaleReason[] = [
+  'no-offer',
+  'no-description',
+  'question',
+  'news',
+  'review',
+  'service',
+  'rental',
+  'giveaway',
+];
 const ALL: NonSaleReason[] = [...SOFT, 'buying', 'parts', 'tyres', 'goods'];
 const OVERTURN_SETS: Record<string, NonSaleReason[]> = {
   none: [],
@@ -167,13 +192,11 @@ const OVERTURN_SETS: Record<string, NonSaleReason[]> = {
   'every reason': ALL,
 };
 
-const configs: [string, TrainOptions][] = (process.env.CV_CONFIGS ?? 'default')
-  .split(';')
-  .map((spec) => {
-    if (spec === 'default') return ['default', DEFAULT_TRAIN];
-    const options = { ...DEFAULT_TRAIN, ...(JSON.parse(spec) as Partial<TrainOptions>) };
-    return [spec, options];
-  });
+const configs: [string, TrainOptions][] = (process.env.CV_CONFIGS ?? 'default').split(';').map((spec) => {
+  if (spec === 'default') return ['default', DEFAULT_TRAIN];
+  const options = { ...DEFAULT_TRAIN, ...(JSON.parse(spec) as Partial<TrainOptions>) };
+  return [spec, options];
+});
 
 const unseenPosts = posts.filter((post) => unseen.has(post.id));
 for (const [name, options] of configs) {
@@ -187,12 +210,16 @@ for (const [name, options] of configs) {
     console.log(row(`model alone, ${part}`, figures(subset, current, modelOnly(probability))));
   }
   console.log(row('current rules alone, all tuning posts', figures(posts, current, rulesOnly)));
-  if (unseenPosts.length > 0) console.log(row('model alone, wild-2 + wild-3, old evidence', figures(unseenPosts, unseen, modelOnly(unseenProbability))));
-  if (unseenPosts.length > 0) console.log(row('unseen rules alone (wild-2 + wild-3)', figures(unseenPosts, unseen, rulesOnly)));
+  if (unseenPosts.length > 0)
+    console.log(
+      row('model alone, wild-2 + wild-3, old evidence', figures(unseenPosts, unseen, modelOnly(unseenProbability))),
+    );
+  if (unseenPosts.length > 0)
+    console.log(row('unseen rules alone (wild-2 + wild-3)', figures(unseenPosts, unseen, rulesOnly)));
   const results: { label: string; cur: Figures; uns: Figures | null }[] = [];
   for (const [setName, overturnable] of Object.entries(OVERTURN_SETS)) {
-    for (const toSale of setName === 'none' ? [1.01] : [0.6, 0.7, 0.8, 0.9, 0.95]) {
-      for (const toNonSale of [0, 0.05, 0.1, 0.2, 0.3]) {
+    for (const toSale of setName === 'none' ? [1.01] : [0.5, 0.6, 0.7, 0.8, 0.9, 0.95]) {
+      for (const toNonSale of [0, 0.1, 0.2, 0.3, 0.4, 0.5]) {
         const policy: SaleModelPolicy = { overturnable, toSale, toNonSale };
         const label = `${setName}, to sale ≥ ${toSale > 1 ? '—' : toSale}, to non-sale ≤ ${toNonSale || '—'}`;
         results.push({
@@ -203,8 +230,10 @@ for (const [name, options] of configs) {
       }
     }
   }
-  results.sort((a, b) => (a.uns?.errors ?? a.cur.errors) - (b.uns?.errors ?? b.cur.errors) || a.cur.errors - b.cur.errors);
-  console.log('\nCombinations, best first by the unseen rules\' errors:\n');
+  results.sort(
+    (a, b) => (a.uns?.errors ?? a.cur.errors) - (b.uns?.errors ?? b.cur.errors) || a.cur.errors - b.cur.errors,
+  );
+  console.log("\nCombinations, best first by the unseen rules' errors:\n");
   console.log(HEAD.replace('combination', 'policy (reading)'));
   for (const result of results.slice(0, Number(process.env.CV_TOP ?? 12))) {
     if (result.uns) console.log(row(`${result.label} (unseen)`, result.uns));

@@ -43,7 +43,24 @@ const MOTO_WORDS =
 const SALE_MODEL = saleModelJson as SaleModel;
 
 /** The combination chosen by cross-validation on the tuning parts (docs/quality.md, "fourth pass"). */
-export const SALE_MODEL_POLICY: SaleModelPolicy | null = null;
+export const SALE_MODEL_POLICY: SaleModelPolicy | null = {
+  overturnable: [
+    'no-offer',
+    'no-description',
+    'question',
+    'news',
+    'review',
+    'service',
+    'rental',
+    'giveaway',
+    'buying',
+    'parts',
+    'tyres',
+    'goods',
+  ],
+  toSale: 0.8,
+  toNonSale: 0.4,
+};
 
 const EMPTY = {
   kind: null,
@@ -121,7 +138,13 @@ export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseO
   const policy = options.saleModel === undefined ? SALE_MODEL_POLICY : options.saleModel;
   let isSale = sale !== null && reason === null;
   if (policy !== null && sale !== null && (reason === null || policy.overturnable.includes(reason))) {
-    isSale = combineSale(policy, reason, true, saleProbability(SALE_MODEL, text));
+    const evidence = {
+      vehicle: true,
+      year: sale.year !== null,
+      mileage: sale.mileage_km !== null,
+      price: sale.price !== null,
+    };
+    isSale = combineSale(policy, reason, true, saleProbability(SALE_MODEL, text, evidence));
   }
   if (!isSale || !sale) return { is_sale: false, ...EMPTY, reason: reason ?? 'model' };
   return sale;

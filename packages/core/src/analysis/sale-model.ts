@@ -66,7 +66,8 @@ export function saleFeatures(raw: string, evidence: SaleModelEvidence | null = n
     const marked = `<${word}>`;
     if (marked.length <= 4) continue;
     for (let size = 3; size <= 4; size++) {
-      for (let start = 0; start + size <= marked.length; start++) features.add(`c:${marked.slice(start, start + size)}`);
+      for (let start = 0; start + size <= marked.length; start++)
+        features.add(`c:${marked.slice(start, start + size)}`);
     }
   }
   return [...features];
