@@ -59,7 +59,7 @@ export const SALE_MODEL_POLICY: SaleModelPolicy | null = {
     'goods',
   ],
   toSale: 0.8,
-  toNonSale: 0.4,
+  toNonSale: 0.3,
 };
 
 const EMPTY = {
