@@ -31,8 +31,9 @@ export interface AnalyseOptions {
   /** Latest plausible production year; defaults to next year by the system clock. */
   maxYear?: number;
   /**
-   * How the learned second opinion (sale-model.ts) joins the rules' sale decision: null for the rules alone; by
-   * default SALE_MODEL_POLICY.
+   * The learned second opinion (sale-model.ts) joined to the rules' sale decision: SALE_MODEL_POLICY to use it, null or
+   * absent for the rules alone. Off by default: on the wild hold-out it rejected more non-sales but lost a sale the
+   * rules find (docs/quality.md, "fourth pass").
    */
   saleModel?: SaleModelPolicy | null;
 }
@@ -42,8 +43,11 @@ const MOTO_WORDS =
 
 const SALE_MODEL = saleModelJson as SaleModel;
 
-/** The combination chosen by cross-validation on the tuning parts (docs/quality.md, "fourth pass"). */
-export const SALE_MODEL_POLICY: SaleModelPolicy | null = {
+/**
+ * The combination chosen by 10-fold cross-validation on the tuning parts (docs/quality.md, "fourth pass"): the model
+ * overturns a rules' non-sale that names a vehicle at P(sale) ≥ 0.8 and a rules' sale at P(sale) ≤ 0.3.
+ */
+export const SALE_MODEL_POLICY: SaleModelPolicy = {
   overturnable: [
     'no-offer',
     'no-description',
@@ -135,7 +139,7 @@ export function readPost(index: AnalysisIndex, raw: string, options: AnalyseOpti
 
 export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseOptions = {}): PostAnalysis {
   const { reason, sale, text } = readPost(index, raw, options);
-  const policy = options.saleModel === undefined ? SALE_MODEL_POLICY : options.saleModel;
+  const policy = options.saleModel ?? null;
   let isSale = sale !== null && reason === null;
   if (policy !== null && sale !== null && (reason === null || policy.overturnable.includes(reason))) {
     const evidence = {
