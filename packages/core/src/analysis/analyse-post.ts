@@ -41,7 +41,8 @@ export interface AnalyseOptions {
 const MOTO_WORDS =
   /(?<![\p{L}])(мотоцикл\p{L}*|мото(?![\p{L}])|байк\p{L}*|питбайк\p{L}*|эндуро|скутер\p{L}*|мопед\p{L}*|спортбайк\p{L}*|кроссовый|мотард|чоппер|круизер|кубов\p{L}*|моточас\p{L}*|🏍|🛵)/iu;
 
-const SALE_MODEL = saleModelJson as SaleModel;
+/** The trained weights (sale-model.json, written by tests/analysis/train-sale-model.ts). */
+export const SALE_MODEL = saleModelJson as SaleModel;
 
 /**
  * The combination chosen by 10-fold cross-validation on the tuning parts (docs/quality.md, "fourth pass"): the model

@@ -44,6 +44,8 @@ export interface SaleModelEvidence {
 /**
  * The post's features, each once: words, the first line's words (a post says what it is at its start), adjacent word
  * pairs, and letter n-grams of 3 and 4 inside each word with its edges marked (declined and glued forms share them).
+ * Numbers do not enter as words (normalise turns their digits into '#', which WORD skips; a number glued to letters,
+ * `185к`, leaves the letters): what the numbers say comes in as the rules' evidence (a year, a mileage, a price read).
  */
 export function saleFeatures(raw: string, evidence: SaleModelEvidence | null = null): string[] {
   const text = normalise(raw.slice(0, 2000));
