@@ -1,20 +1,23 @@
 // Cross-validation of the learned sale / non-sale opinion and of its combination with the rules, on the tuning parts
 // only (posts.jsonl, wild.jsonl, wild-2.jsonl, wild-3.jsonl; never a hold-out):
-//   cd tests && node --import tsx analysis/cv-sale-model.ts [--old-rules=DIR2,DIR3]
+//   cd tests && node --import tsx analysis/cv-sale-model.ts [--no-old-rules]
+//   (CV_CONFIGS='{"l2":1e-4,"steps":1000};…' to compare trainings, CV_TOP=n rows; CV_EVIDENCE=0 for words alone)
 // The model is trained K times, each time without one fold, and gives every post a probability it did not learn from.
 // Two readings by the rules are combined with it:
 // - "current": today's rules, which were tuned on every tuning post (so they are nearly always right there and the
 //   combination can only lose: a check that it costs nothing);
-// - "unseen" (with --old-rules): wild-2 read by the rules as they were before wild-2 was written (da514c5) and wild-3 by
-//   those before wild-3 (89f2296), unpacked by `git archive` into the given folders: rules that had not seen the posts,
-//   as today's rules have not seen the hold-out. This is what chooses the policy.
+// - "unseen": wild-2 read by the rules as they were before wild-2 was written (da514c5) and wild-3 by those before wild-3
+//   (89f2296), unpacked from git into packages/core/node_modules/.cache: rules that had not seen the posts, as today's
+//   rules have not seen the hold-out. This is what chooses the policy.
 import { readPost } from '@autoradar/core/analysis/analyse-post';
 import type { SaleModelPolicy } from '@autoradar/core/analysis/sale-model';
 import { combineSale, saleProbability } from '@autoradar/core/analysis/sale-model';
 import type { NonSaleReason } from '@autoradar/core/analysis/sale';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { citySynonyms, referenceDataDir } from '@autoradar/db/seed/reference';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { readCorpus, score, percent, type CorpusPost, type Output } from './score-corpus';
 import { DEFAULT_TRAIN, train, type TrainOptions } from './sale-model-train';
@@ -51,8 +54,33 @@ const current = new Map<string, Reading>(
   }),
 );
 
-// Old rules: a folder holding an old packages/core/src/analysis whose analysePost returns the fields with is_sale and
-// reason whatever the verdict (patched so after unpacking: see docs/quality.md, fourth pass).
+// Old rules: packages/core/src/analysis at an old commit, unpacked under packages/core/node_modules/.cache (so its
+// imports of registry packages resolve), its analysePost patched to return the fields whatever the verdict.
+function unpackOldRules(commit: string): string {
+  const repo = fileURLToPath(new URL('../../', import.meta.url));
+  const dir = path.join(repo, 'packages/core/node_modules/.cache/autoradar-old-rules', commit);
+  const analysis = path.join(dir, 'packages/core/src/analysis');
+  if (existsSync(path.join(analysis, 'patched'))) return analysis;
+  mkdirSync(dir, { recursive: true });
+  const archive = execFileSync('git', ['archive', commit, 'packages/core/src/analysis'], {
+    cwd: repo,
+    maxBuffer: 1 << 26,
+  });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const file = path.join(analysis, 'analyse-post.ts');
+  let source = readFileSync(file, 'utf8');
+  const early = "if (reason !== null || !vehicle) return { is_sale: false, ...EMPTY, reason: reason ?? 'no-vehicle' };";
+  if (!source.includes(early)) throw new Error(`${commit}: analysePost is not the expected shape`);
+  source = source.replace(early, "if (!vehicle) return { is_sale: false, ...EMPTY, reason: reason ?? 'no-vehicle' };");
+  const last = source.lastIndexOf('return {');
+  source =
+    source.slice(0, last) +
+    source.slice(last).replace('is_sale: true', 'is_sale: reason === null').replace('reason: null', 'reason');
+  writeFileSync(file, source);
+  writeFileSync(path.join(analysis, 'patched'), '');
+  return analysis;
+}
+
 async function oldReadings(dir: string, part: string): Promise<Map<string, Reading>> {
   const core = (await import(path.resolve(dir, 'index.ts'))) as {
     buildAnalysisIndex: (data: unknown) => unknown;
@@ -82,12 +110,10 @@ async function oldReadings(dir: string, part: string): Promise<Map<string, Readi
   );
 }
 
-const oldArg = process.argv.find((arg) => arg.startsWith('--old-rules='))?.slice('--old-rules='.length);
 const unseen = new Map<string, Reading>();
-if (oldArg) {
-  const [dir2, dir3] = oldArg.split(',');
-  for (const [id, reading] of await oldReadings(dir2!, 'wild-2.jsonl')) unseen.set(id, reading);
-  for (const [id, reading] of await oldReadings(dir3!, 'wild-3.jsonl')) unseen.set(id, reading);
+if (!process.argv.includes('--no-old-rules')) {
+  for (const [id, reading] of await oldReadings(unpackOldRules('da514c5'), 'wild-2.jsonl')) unseen.set(id, reading);
+  for (const [id, reading] of await oldReadings(unpackOldRules('89f2296'), 'wild-3.jsonl')) unseen.set(id, reading);
 }
 
 // Folds: by label, in file order, dealt round-robin (deterministic and stratified).
