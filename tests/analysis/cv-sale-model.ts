@@ -54,17 +54,18 @@ const current = new Map<string, Reading>(
   }),
 );
 
-// Old rules: packages/core/src/analysis at an old commit, unpacked under packages/core/node_modules/.cache (so its
-// imports of registry packages resolve), its analysePost patched to return the fields whatever the verdict.
+// Old rules: packages/core/src at an old commit (analysis imports a few siblings), unpacked under
+// packages/core/node_modules/.cache (so its imports of registry packages resolve), its analysePost patched to return
+// the fields whatever the verdict.
 function unpackOldRules(commit: string): string {
   const repo = fileURLToPath(new URL('../../', import.meta.url));
   const dir = path.join(repo, 'packages/core/node_modules/.cache/autoradar-old-rules', commit);
   const analysis = path.join(dir, 'packages/core/src/analysis');
   if (existsSync(path.join(analysis, 'patched'))) return analysis;
   mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['archive', commit, 'packages/core/src/analysis'], {
+  const archive = execFileSync('git', ['archive', commit, 'packages/core/src'], {
     cwd: repo,
-    maxBuffer: 1 << 26,
+    maxBuffer: 1 << 28,
   });
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   const file = path.join(analysis, 'analyse-post.ts');
