@@ -29,7 +29,7 @@ const posts: (CorpusPost & { part: string })[] = PARTS.flatMap((part) =>
 );
 
 interface Reading {
-  reason: NonSaleReason | string | null;
+  reason: string | null;
   /** The fields as a sale, or null without a vehicle. */
   sale: Omit<Output, 'id'> | null;
 }
