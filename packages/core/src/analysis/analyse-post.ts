@@ -4,6 +4,8 @@ import { findCity } from './city';
 import { readQuantities, type Currency } from './quantities';
 import type { AnalysisIndex, AnalysisVehicleKind } from './reference-index';
 import { nonSaleReason, type NonSaleReason } from './sale';
+import { combineSale, saleProbability, type SaleModel, type SaleModelPolicy } from './sale-model';
+import saleModelJson from './sale-model.json';
 import { tokenize } from './tokens';
 import { findVehicle } from './vehicle';
 
@@ -28,10 +30,42 @@ export interface PostAnalysis {
 export interface AnalyseOptions {
   /** Latest plausible production year; defaults to next year by the system clock. */
   maxYear?: number;
+  /**
+   * The learned second opinion (sale-model.ts) joined to the rules' sale decision: SALE_MODEL_POLICY to use it, null or
+   * absent for the rules alone. Off by default: on the wild hold-out it rejected more non-sales but lost a sale the
+   * rules find (docs/quality.md, "fourth pass").
+   */
+  saleModel?: SaleModelPolicy | null;
 }
 
 const MOTO_WORDS =
   /(?<![\p{L}])(мотоцикл\p{L}*|мото(?![\p{L}])|байк\p{L}*|питбайк\p{L}*|эндуро|скутер\p{L}*|мопед\p{L}*|спортбайк\p{L}*|кроссовый|мотард|чоппер|круизер|кубов\p{L}*|моточас\p{L}*|🏍|🛵)/iu;
+
+/** The trained weights (sale-model.json, written by tests/analysis/train-sale-model.ts). */
+export const SALE_MODEL = saleModelJson as SaleModel;
+
+/**
+ * The combination chosen by 10-fold cross-validation on the tuning parts (docs/quality.md, "fourth pass"): the model
+ * overturns a rules' non-sale that names a vehicle at P(sale) ≥ 0.8 and a rules' sale at P(sale) ≤ 0.3.
+ */
+export const SALE_MODEL_POLICY: SaleModelPolicy = {
+  overturnable: [
+    'no-offer',
+    'no-description',
+    'question',
+    'news',
+    'review',
+    'service',
+    'rental',
+    'giveaway',
+    'buying',
+    'parts',
+    'tyres',
+    'goods',
+  ],
+  toSale: 0.8,
+  toNonSale: 0.3,
+};
 
 const EMPTY = {
   kind: null,
@@ -46,7 +80,17 @@ const EMPTY = {
   catalog: null,
 } as const;
 
-export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseOptions = {}): PostAnalysis {
+/** What the rules read in a post before the sale decision (for analysePost and the model's trainer). */
+export interface RulesReading {
+  /** The rules' verdict: null for a sale, else why not. */
+  reason: NonSaleReason | null;
+  /** The post as a sale (its vehicle's fields), whatever the verdict; null without a vehicle. */
+  sale: PostAnalysis | null;
+  /** The text the rules read (keycaps folded). */
+  text: string;
+}
+
+export function readPost(index: AnalysisIndex, raw: string, options: AnalyseOptions = {}): RulesReading {
   const maxYear = options.maxYear ?? new Date().getFullYear() + 1;
   // Keycap digits ('2️⃣0️⃣1️⃣9️⃣') are digits.
   const text = raw.replace(/(\d)\uFE0F?\u20E3/gu, '$1');
@@ -70,14 +114,14 @@ export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseO
     hasMileage: quantities.mileageKm !== null,
     rate: quantities.rate,
   });
-  if (reason !== null || !vehicle) return { is_sale: false, ...EMPTY, reason: reason ?? 'no-vehicle' };
+  if (!vehicle) return { reason: reason ?? 'no-vehicle', sale: null, text };
   const brand = vehicle.brand.name;
   const model = vehicle.model?.name ?? null;
   const year = quantities.year;
   const title = [[brand, model].filter(Boolean).join(' '), year]
     .filter((part) => part !== null && part !== '')
     .join(', ');
-  return {
+  const sale: PostAnalysis = {
     is_sale: true,
     kind: vehicle.kind ?? (motoHint ? 'moto' : 'car'),
     brand,
@@ -91,4 +135,22 @@ export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseO
     catalog: { brand: vehicle.brand.catalogName, model: vehicle.model?.catalogName ?? null },
     reason: null,
   };
+  return { reason, sale, text };
+}
+
+export function analysePost(index: AnalysisIndex, raw: string, options: AnalyseOptions = {}): PostAnalysis {
+  const { reason, sale, text } = readPost(index, raw, options);
+  const policy = options.saleModel ?? null;
+  let isSale = sale !== null && reason === null;
+  if (policy !== null && sale !== null && (reason === null || policy.overturnable.includes(reason))) {
+    const evidence = {
+      vehicle: true,
+      year: sale.year !== null,
+      mileage: sale.mileage_km !== null,
+      price: sale.price !== null,
+    };
+    isSale = combineSale(policy, reason, true, saleProbability(SALE_MODEL, text, evidence));
+  }
+  if (!isSale || !sale) return { is_sale: false, ...EMPTY, reason: reason ?? 'model' };
+  return sale;
 }

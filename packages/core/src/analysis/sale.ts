@@ -18,7 +18,9 @@ export type NonSaleReason =
   | 'no-vehicle'
   | 'no-offer'
   | 'no-description'
-  | 'goods';
+  | 'goods'
+  // The learned second opinion (sale-model.ts) overturned the rules' sale.
+  | 'model';
 
 const r = (source: string) => new RegExp(source, 'iu');
 const W = '(?<![\\p{L}])'; // a word starts here
