@@ -7,15 +7,25 @@
 //   floor  — the same pages fetched through the same HTTP client and limiter, not parsed, nothing written;
 //   first  — the first cycle: every post is new, analysed and written (listing, source link, outcome);
 //   next   — the next cycle: one new post a channel, the 20 newest re-checked for edits and deletions.
-// Wall time, CPU time of this process (user + system; PGlite runs inside it) and its peak RSS. Photos are left out
-// (text posts): the photo pipeline has its own limits and never holds a listing back. It asserts nothing.
+// Wall time, CPU time of this process (user + system; PGlite runs inside it) and its peak RSS. It asserts nothing.
+// Photos (--photos=none|next|all, default next): the posts of the next cycle (`next`) or of both cycles (`all`) carry an
+// 800×600 JPEG each, every fifth an album of three, served by the fake on 127.0.0.1 as a CDN would (the media fetcher
+// allows 127.0.0.1 as SOURCE_MEDIA_HOSTS would name it); the scheduler downloads them, re-encodes them with the image
+// pipeline into a temporary media directory and hashes them. The floor then also downloads the same photos (not decoded).
+// The fake makes each photo the first time it is asked for, so the floor (which asks first) carries that cost.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ask, forkFake, measure, serveFake, type FromFake } from './fake-preview-process';
 import { posts, sourcePosts, sources, type DbHandle } from '@autoradar/db';
 import { createTestDb } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
+import { createMediaStorage } from '@autoradar/server/media/storage';
 import { createHostLimiter } from '@autoradar/server/sources/host-limiter';
+import { createMediaFetcher } from '@autoradar/server/sources/media-fetcher';
+import { createPhotoDownloader } from '@autoradar/server/sources/store-source-photos';
 import { httpGet } from '@autoradar/server/sources/http-get';
 import { createSourceScheduler } from '@autoradar/server/sources/scheduler';
 import { readSourcesConfig } from '@autoradar/server/sources/sources-config';
@@ -27,6 +37,22 @@ const arg = (name: string, fallback: string) =>
 const CHANNELS = Number(arg('channels', '1400'));
 const POSTS = Number(arg('posts', '20'));
 const DB = arg('db', 'pglite') as 'pglite' | 'postgres';
+const PHOTOS = arg('photos', 'next') as 'none' | 'next' | 'all';
+const FIRST_ID = 1000;
+/** Photos of a channel's n-th post (n = POSTS: the next cycle's new post): every fifth an album of three. */
+const photosOf = (channel: number, n: number) =>
+  PHOTOS === 'all' || (PHOTOS === 'next' && n >= POSTS) ? ((channel + n) % 5 === 0 ? 3 : 1) : 0;
+/** The fake's photo addresses of a channel's posts from..to-1 (it numbers an album's photos as messages). */
+function photoUrls(base: string, channel: number, from: number, to: number): string[] {
+  let id = FIRST_ID;
+  const urls: string[] = [];
+  for (let n = 0; n < to; n++) {
+    const count = photosOf(channel, n);
+    if (n >= from) for (let k = 0; k < count; k++) urls.push(`${base}/file/${names[channel]}-${id + k}-photo.jpg`);
+    id += Math.max(1, count);
+  }
+  return urls;
+}
 const names = Array.from({ length: CHANNELS }, (_, i) => `avto_bench_${i}`);
 
 const BRANDS = ['Toyota Camry', 'Lada Vesta', 'Kia Rio', 'Hyundai Solaris', 'Skoda Octavia', 'Volkswagen Polo'];
@@ -36,13 +62,13 @@ const postText = (channel: number, n: number) =>
   `Продаю ${BRANDS[(channel + n) % BRANDS.length]} ${2008 + ((channel + n) % 15)} г.в.\nПробег ${40 + n} ${channel % 1000} км\nЦена ${(300 + ((channel * 7 + n * 13) % 2500)).toString()} 000 ₽\n${CITIES[channel % CITIES.length]}, тел. +7 900 ${String(channel).padStart(3, '0').slice(-3)}-${String(n).padStart(2, '0')}-00`;
 
 async function serve() {
-  const fake = await startFakeTelegramPreview();
+  const fake = await startFakeTelegramPreview({ photoSize: { width: 800, height: 600 } });
   const channels = names.map((name, i) => {
-    const channel = fake.addChannel(name, { title: `Авто ${i}`, firstId: 1000 });
-    for (let n = 0; n < POSTS; n++) channel.post({ text: postText(i, n) });
+    const channel = fake.addChannel(name, { title: `Авто ${i}`, firstId: FIRST_ID });
+    for (let n = 0; n < POSTS; n++) channel.post({ text: postText(i, n), photos: photosOf(i, n) });
     return channel;
   });
-  serveFake(fake, { channels, text: (i) => postText(i, POSTS + 1) });
+  serveFake(fake, { channels, text: (i) => postText(i, POSTS + 1), photos: (i) => photosOf(i, POSTS) });
 }
 
 async function main() {
@@ -54,17 +80,27 @@ async function main() {
   const host = new URL(preview.baseUrl).host;
   const limits = { concurrency: preview.concurrency, perSecond: preview.perSecond };
 
+  const media = createMediaFetcher({ ...config.media, hosts: ['127.0.0.1'] });
   const floorLimiter = createHostLimiter({ limitOf: () => limits });
-  const floor = await measure(async () => {
+  /** The floor: every page through the same client and limiter, and the photos of posts from..to through the fetcher. */
+  const fetchOnly = (from: number, to: number) => async () => {
     const pages = await Promise.all(
-      names.map((name) =>
-        floorLimiter.run(host, () => httpGet(`${preview.baseUrl}/s/${name}`, { timeoutMs: preview.timeoutMs })),
-      ),
+      names.map(async (name, i) => {
+        const page = await floorLimiter.run(host, () =>
+          httpGet(`${preview.baseUrl}/s/${name}`, { timeoutMs: preview.timeoutMs }),
+        );
+        await Promise.all(photoUrls(preview.baseUrl, i, from, to).map((url) => media.fetch(url)));
+        return page;
+      }),
     );
     return pages.filter((p) => p.ok && p.status === 200).length;
-  });
+  };
+  const photoCount = (from: number, to: number) =>
+    names.reduce((sum, _, i) => sum + photoUrls(preview.baseUrl, i, from, to).length, 0);
+  const floor = await measure(fetchOnly(0, POSTS));
   const floorStats = await ask(child, 'stats');
 
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'autoradar-bench-sources-'));
   const handle: DbHandle = await createTestDb({ name: DB });
   const now = new Date();
   await handle.db.insert(sources).values(
@@ -87,6 +123,11 @@ async function main() {
         timeoutMs: preview.timeoutMs,
         limiter: createHostLimiter({ limitOf: (h) => (h === host ? limits : undefined) }),
       }),
+    },
+    photos: {
+      downloader: createPhotoDownloader({ media }),
+      storage: createMediaStorage({ mediaDir }),
+      maxBytes: config.media.maxBytes,
     },
     log: { error: (obj, msg) => console.error(msg, obj) },
     tuning: {
@@ -115,26 +156,33 @@ async function main() {
   const errors = await handle.db.selectDistinct({ error: sources.lastError }).from(sources);
   for (const { error } of errors) if (error) console.error(`failed read: ${error}`);
 
-  // The next cycle: everything due again, one new post a channel.
+  // The next cycle: everything due again, one new post a channel; its floor fetches the pages and the new photos.
   await ask(child, 'post');
+  const nextFloor = await measure(fetchOnly(POSTS, POSTS + 1));
+  const nextFloorStats = await ask(child, 'stats');
   await handle.db.update(sources).set({ nextReadAt: new Date() });
   const next = await measure(cycle);
   const nextStats = await ask(child, 'stats');
   const afterNext = await counts();
   child.send('stop');
   await handle.close();
+  await media.close();
+  await rm(mediaDir, { recursive: true, force: true });
 
   const row = (label: string, m: Awaited<ReturnType<typeof measure>>, stats: FromFake, written: string) =>
-    `| ${label} | ${m.count} / ${CHANNELS} | ${written} | ${(m.wallMs / 1000).toFixed(1)} s | ${(m.cpuMs / 1000).toFixed(1)} s | ${m.peakRssMb.toFixed(0)} MB | ${'maxPerSecond' in stats ? stats.maxPerSecond : '—'} |`;
+    `| ${label} | ${m.count} / ${CHANNELS} | ${written} | ${(m.wallMs / 1000).toFixed(1)} s | ${(m.cpuMs / 1000).toFixed(1)} s | ${m.peakRssMb.toFixed(0)} MB | ${'maxPerSecond' in stats ? stats.maxPerSecond : '—'} | ${m.load} |`;
   console.log(
-    `${CHANNELS} channels × ${POSTS} posts on ${DB}; sources concurrency ${config.scheduler.concurrency}, t.me ${limits.concurrency} at once and ${limits.perSecond} a second`,
+    `${CHANNELS} channels × ${POSTS} posts on ${DB}; sources concurrency ${config.scheduler.concurrency}, t.me ${limits.concurrency} at once and ${limits.perSecond} a second; photos: ${PHOTOS} (first cycle ${photoCount(0, POSTS)}, next ${photoCount(POSTS, POSTS + 1)})`,
   );
-  console.log('| Run | Channels read | Listings written | Wall | CPU | Peak RSS | Most requests in 1 s (fake) |');
-  console.log('|---|---|---|---|---|---|---|');
-  console.log(row('floor: fetch only', floor, floorStats, '—'));
+  console.log(
+    '| Run | Channels read | Listings written | Wall | CPU | Peak RSS | Most requests in 1 s (fake) | Load avg (1 min) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(row('floor: fetch only (first cycle)', floor, floorStats, '—'));
   console.log(
     row('first cycle: every post new', first, firstStats, `${afterFirst.listings} (${afterFirst.outcomes} outcomes)`),
   );
+  console.log(row('floor: fetch only (next cycle)', nextFloor, nextFloorStats, '—'));
   console.log(
     row(
       'next cycle: one new post each',

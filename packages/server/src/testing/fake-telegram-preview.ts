@@ -91,15 +91,17 @@ const textHtml = (text: string) => text.split('\n').map(escapeHtml).join('<br/>'
 const element = (tag: string, attrs: Record<string, string>, innerHtml: string) =>
   dom.html(dom(`<${tag}></${tag}>`).attr(attrs).html(innerHtml));
 
-/** A small JPEG whose pixels follow from `key`, so two photos never look alike to a perceptual hash. */
-async function patternJpeg(key: string): Promise<Buffer> {
+/**
+ * A JPEG whose pixels follow from `key`, so two photos never look alike to a perceptual hash: 96×72 unless a size is
+ * given (the benchmarks ask for a real post's 800×600), the same pattern scaled.
+ */
+async function patternJpeg(key: string, size = { width: 96, height: 72 }): Promise<Buffer> {
   const seed = createHash('sha256').update(key).digest();
-  const width = 96;
-  const height = 72;
+  const { width, height } = size;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const cell = ((y >> 3) * 12 + (x >> 3)) % seed.length;
+      const cell = ((Math.floor((y * 72) / height) >> 3) * 12 + (Math.floor((x * 96) / width) >> 3)) % seed.length;
       const v = seed[cell]!;
       const o = (y * width + x) * 3;
       pixels[o] = v;
@@ -118,6 +120,8 @@ export interface FakeTelegramPreviewOptions {
   /** Every answer waits this long first (so overlapping reads can happen at all). */
   delayMs?: number;
   now?: () => number;
+  /** The served photos' size in pixels (96×72 by default). */
+  photoSize?: { width: number; height: number };
 }
 
 export async function startFakeTelegramPreview(options: FakeTelegramPreviewOptions = {}) {
@@ -237,7 +241,7 @@ ${body}
     if (file) {
       const key = file[1]!;
       let jpeg = photoCache.get(key);
-      if (!jpeg) photoCache.set(key, (jpeg = patternJpeg(key)));
+      if (!jpeg) photoCache.set(key, (jpeg = patternJpeg(key, options.photoSize)));
       return send(200, await jpeg, { 'content-type': 'image/jpeg' });
     }
     const hang = take(hangs, channelName);
