@@ -10,7 +10,13 @@ export type FromFake = { url: string } | { maxPerSecond: number; requests: numbe
 /** In the child: answers 'stats' (and resets them), 'post' (with `post` given: a new post per channel), 'stop'. */
 export function serveFake(
   fake: FakeTelegramPreview,
-  post?: { channels: FakeChannel[]; text: (i: number) => string; photos?: (i: number) => number },
+  post?: {
+    channels: FakeChannel[];
+    text: (i: number) => string;
+    photos?: (i: number) => number;
+    /** 'post-one': one post on the first channel (the latency run), with this text and photo count. */
+    one?: { text: string; photos: number };
+  },
 ) {
   process.on('message', (message: string) => {
     if (message === 'stats') {
@@ -19,6 +25,9 @@ export function serveFake(
     } else if (message === 'post' && post) {
       post.channels.forEach((channel, i) => channel.post({ text: post.text(i), photos: post.photos?.(i) ?? 0 }));
       process.send!({ posted: post.channels.length } satisfies FromFake);
+    } else if (message === 'post-one' && post?.one) {
+      post.channels[0]!.post(post.one);
+      process.send!({ posted: 1 } satisfies FromFake);
     } else if (message === 'stop') void fake.close().then(() => process.exit(0));
   });
   process.send!({ url: fake.url } satisfies FromFake);

@@ -18,11 +18,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ask, forkFake, measure, serveFake, type FromFake } from './fake-preview-process';
+import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { posts, sourcePosts, sources, type DbHandle } from '@autoradar/db';
 import { createTestDb } from '@autoradar/db/testing/test-db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { createMediaStorage } from '@autoradar/server/media/storage';
+import { createNotifyTelegramApi } from '@autoradar/server/notify/notify-telegram';
+import { createNotifyWorker } from '@autoradar/server/notify/notify-worker';
+import { wakeOnPublishedListings } from '@autoradar/server/notify/wake-on-listings';
 import { createHostLimiter } from '@autoradar/server/sources/host-limiter';
 import { createMediaFetcher } from '@autoradar/server/sources/media-fetcher';
 import { createPhotoDownloader } from '@autoradar/server/sources/store-source-photos';
@@ -30,7 +35,9 @@ import { httpGet } from '@autoradar/server/sources/http-get';
 import { createSourceScheduler } from '@autoradar/server/sources/scheduler';
 import { readSourcesConfig } from '@autoradar/server/sources/sources-config';
 import { createTelegramPreviewReader } from '@autoradar/server/sources/telegram-preview/telegram-preview-reader';
+import { startBotApiEmulator } from '@autoradar/server/testing/bot-api-emulator';
 import { startFakeTelegramPreview } from '@autoradar/server/testing/fake-telegram-preview';
+import { createTelegramLimits } from '@autoradar/server/telegram-api';
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -53,6 +60,8 @@ function photoUrls(base: string, channel: number, from: number, to: number): str
   }
   return urls;
 }
+/** --latency=0 leaves out the last run (a new post to the PRO feed and to a subscriber's Telegram). */
+const LATENCY = arg('latency', '1') !== '0';
 const names = Array.from({ length: CHANNELS }, (_, i) => `avto_bench_${i}`);
 
 const BRANDS = ['Toyota Camry', 'Lada Vesta', 'Kia Rio', 'Hyundai Solaris', 'Skoda Octavia', 'Volkswagen Polo'];
@@ -61,6 +70,9 @@ const CITIES = ['Казань', 'Самара', 'Москва', 'Пермь'];
 const postText = (channel: number, n: number) =>
   `Продаю ${BRANDS[(channel + n) % BRANDS.length]} ${2008 + ((channel + n) % 15)} г.в.\nПробег ${40 + n} ${channel % 1000} км\nЦена ${(300 + ((channel * 7 + n * 13) % 2500)).toString()} 000 ₽\n${CITIES[channel % CITIES.length]}, тел. +7 900 ${String(channel).padStart(3, '0').slice(-3)}-${String(n).padStart(2, '0')}-00`;
 
+/** The latency run's post: a car a PRO subscriber's saved filter (Toyota) asks for. */
+const LATENCY_TEXT = 'Продаю Toyota Camry 2019 г.в.\nПробег 61 000 км\nЦена 2 390 000 ₽\nКазань, тел. +7 900 111-22-33';
+
 async function serve() {
   const fake = await startFakeTelegramPreview({ photoSize: { width: 800, height: 600 } });
   const channels = names.map((name, i) => {
@@ -68,7 +80,12 @@ async function serve() {
     for (let n = 0; n < POSTS; n++) channel.post({ text: postText(i, n), photos: photosOf(i, n) });
     return channel;
   });
-  serveFake(fake, { channels, text: (i) => postText(i, POSTS + 1), photos: (i) => photosOf(i, POSTS) });
+  serveFake(fake, {
+    channels,
+    text: (i) => postText(i, POSTS + 1),
+    photos: (i) => photosOf(i, POSTS),
+    one: { text: LATENCY_TEXT, photos: PHOTOS === 'none' ? 0 : 1 },
+  });
 }
 
 async function main() {
@@ -164,6 +181,7 @@ async function main() {
   const next = await measure(cycle);
   const nextStats = await ask(child, 'stats');
   const afterNext = await counts();
+  const latency = LATENCY ? await measureLatency(handle, events, scheduler, child, names[0]!) : null;
   child.send('stop');
   await handle.close();
   await media.close();
@@ -191,6 +209,94 @@ async function main() {
       `+${afterNext.listings - afterFirst.listings} (+${afterNext.outcomes - afterFirst.outcomes} outcomes)`,
     ),
   );
+  if (latency) {
+    console.log(
+      `A new post on ${names[0]} (due when posted; in production it waits up to its interval first): read and in the PRO feed after ${(latency.feedMs / 1000).toFixed(1)} s, at the subscriber's Telegram (Bot API emulator) ${(latency.telegramMs / 1000).toFixed(1)} s after that; load ${latency.load}`,
+    );
+  }
+}
+
+/**
+ * A new post on a source, with the scheduler running: from the post to its listing in the PRO feed (published, for
+ * PRO at once), and from there to the message (sendPhoto or sendMessage) of a PRO subscriber's saved filter (Toyota) at the Bot API emulator,
+ * through the notify worker woken by the listing's event as in `pnpm start`. The source is made due when the post
+ * appears: the scheduler finds it at its next poll (SOURCES_POLL_SECONDS); in production the post waits first for up
+ * to the source's interval.
+ */
+async function measureLatency(
+  handle: DbHandle,
+  events: ReturnType<typeof createDomainEvents>,
+  scheduler: ReturnType<typeof createSourceScheduler>,
+  child: ChildProcess,
+  channel: string,
+) {
+  let sentAt: number | null = null;
+  const emulator = await startBotApiEmulator({
+    onCall: (call) => {
+      if (call.method.startsWith('send') && sentAt === null) sentAt = performance.now();
+    },
+  });
+  // Raw statements (this package does not depend on drizzle-orm's operators); both clients take (text, params).
+  const q = <R>(text: string, params: unknown[] = []) =>
+    (handle.client as { query(t: string, p: unknown[]): Promise<{ rows: R[] }> }).query(text, params);
+  const brandId = (
+    await q<{ id: number }>(
+      `insert into brands (name, kind) values ('Toyota', 'car')
+       on conflict (kind, name) do update set name = excluded.name returning id`,
+    )
+  ).rows[0]!.id;
+  await q(
+    `with u as (insert into users (telegram_id, first_name, is_pro, pro_expired)
+                values (7700000001, 'Подписчик', true, now() + interval '1 day') returning id)
+     insert into filters (user_id, name, brands, active, via) select id, 'Камри', array[${brandId}], true, '{telegram}' from u`,
+  );
+  const worker = createNotifyWorker({
+    db: handle.db,
+    log: { info: () => {}, error: (o, m) => console.error(m, o) },
+    appName: 'АвтоРадар',
+    links: { appUrl: 'https://autoradar.example', botUsername: 'autoradar_bench_bot', miniappShortName: 'app' },
+    telegram: createNotifyTelegramApi({
+      token: '123456789:AAE_bench-token-for-the-emulator-only',
+      apiUrl: emulator.url,
+      limits: createTelegramLimits(),
+    }),
+  });
+  const unsubscribe = wakeOnPublishedListings(events, worker);
+  worker.start();
+  scheduler.start();
+  const load = loadavg()[0]!.toFixed(1);
+
+  await ask(child, 'post-one');
+  const postedAt = performance.now();
+  await q('update sources set next_read_at = now() where identifier = $1', [channel]);
+  let feedAt: number | null = null;
+  while (feedAt === null || sentAt === null) {
+    if (feedAt === null) {
+      const listed = await q(`select id from posts where channel = $1 and brand_id = $2 and status = 'published'`, [
+        channel,
+        brandId,
+      ]);
+      if (listed.rows.length > 0) feedAt = performance.now();
+    }
+    if (performance.now() - postedAt > 120_000) {
+      const seen = await q(
+        `select sp.outcome, sp.reason, p.brand_id, p.status, (select count(*) from deliveries d where d.post_id = p.id) as deliveries,
+                (select string_agg(d.status || ':' || coalesce(d.error, ''), ',') from deliveries d where d.post_id = p.id) as how
+         from source_posts sp join sources s on s.id = sp.source_id left join posts p on p.id = sp.post_id
+         where s.identifier = $1 order by sp.message_id desc limit 1`,
+        [channel],
+      );
+      throw new Error(
+        `the new post did not arrive within 2 minutes: ${JSON.stringify({ feedAt, sentAt, brandId, seen: seen.rows })}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await scheduler.stop();
+  await worker.stop();
+  unsubscribe();
+  await emulator.close();
+  return { feedMs: feedAt - postedAt, telegramMs: sentAt - feedAt, load };
 }
 
 if (process.argv[2] === 'serve') await serve();
