@@ -218,8 +218,8 @@ async function main() {
 
 /**
  * A new post on a source, with the scheduler running: from the post to its listing in the PRO feed (published, for
- * PRO at once), and from there to the message (sendPhoto or sendMessage) of a PRO subscriber's saved filter (Toyota) at the Bot API emulator,
- * through the notify worker woken by the listing's event as in `pnpm start`. The source is made due when the post
+ * PRO at once), and from there to the message (sendPhoto or sendMessage) of a PRO subscriber's saved filter (Toyota)
+ * at the Bot API emulator, through the notify worker woken by the listing's event as in `pnpm start`. The source is made due when the post
  * appears: the scheduler finds it at its next poll (SOURCES_POLL_SECONDS); in production the post waits first for up
  * to the source's interval.
  */
