@@ -7,7 +7,10 @@ import type { FakeChannel, FakeTelegramPreview } from '@autoradar/server/testing
 
 export type FromFake = { url: string } | { maxPerSecond: number; requests: number } | { posted: number };
 
-/** In the child: answers 'stats' (and resets them), 'post' (with `post` given: a new post per channel), 'stop'. */
+/**
+ * In the child: answers 'stats' (and resets them), 'post' (with `post` given: a new post per channel), 'stop'. Every
+ * photo is made before the child says it is ready or posted, so no measured run waits for the fake to draw one.
+ */
 export function serveFake(
   fake: FakeTelegramPreview,
   post?: {
@@ -24,13 +27,13 @@ export function serveFake(
       fake.resetStats();
     } else if (message === 'post' && post) {
       post.channels.forEach((channel, i) => channel.post({ text: post.text(i), photos: post.photos?.(i) ?? 0 }));
-      process.send!({ posted: post.channels.length } satisfies FromFake);
+      void fake.warmPhotos().then(() => process.send!({ posted: post.channels.length } satisfies FromFake));
     } else if (message === 'post-one' && post?.one) {
       post.channels[0]!.post(post.one);
-      process.send!({ posted: 1 } satisfies FromFake);
+      void fake.warmPhotos().then(() => process.send!({ posted: 1 } satisfies FromFake));
     } else if (message === 'stop') void fake.close().then(() => process.exit(0));
   });
-  process.send!({ url: fake.url } satisfies FromFake);
+  void fake.warmPhotos().then(() => process.send!({ url: fake.url } satisfies FromFake));
 }
 
 /** In the parent: sends `message` (if any) and resolves with the child's next answer. */

@@ -106,7 +106,9 @@ async function main() {
         const page = await floorLimiter.run(host, () =>
           httpGet(`${preview.baseUrl}/s/${name}`, { timeoutMs: preview.timeoutMs }),
         );
-        await Promise.all(photoUrls(preview.baseUrl, i, from, to).map((url) => media.fetch(url)));
+        const photos = await Promise.allSettled(photoUrls(preview.baseUrl, i, from, to).map((url) => media.fetch(url)));
+        for (const photo of photos)
+          if (photo.status === 'rejected') console.error(`floor photo: ${String(photo.reason)}`);
         return page;
       }),
     );
@@ -114,8 +116,20 @@ async function main() {
   };
   const photoCount = (from: number, to: number) =>
     names.reduce((sum, _, i) => sum + photoUrls(preview.baseUrl, i, from, to).length, 0);
+  // Each row is printed as soon as it is measured (a long run that fails later keeps what it measured).
+  const row = (label: string, m: Awaited<ReturnType<typeof measure>>, stats: FromFake, written: string) =>
+    console.log(
+      `| ${label} | ${m.count} / ${CHANNELS} | ${written} | ${(m.wallMs / 1000).toFixed(1)} s | ${(m.cpuMs / 1000).toFixed(1)} s | ${m.peakRssMb.toFixed(0)} MB | ${'maxPerSecond' in stats ? stats.maxPerSecond : '—'} | ${m.load} |`,
+    );
+  console.log(
+    `${CHANNELS} channels × ${POSTS} posts on ${DB}; sources concurrency ${config.scheduler.concurrency}, t.me ${limits.concurrency} at once and ${limits.perSecond} a second; photos: ${PHOTOS} (first cycle ${photoCount(0, POSTS)}, next ${photoCount(POSTS, POSTS + 1)})`,
+  );
+  console.log(
+    '| Run | Channels read | Listings written | Wall | CPU | Peak RSS | Most requests in 1 s (fake) | Load avg (1 min) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   const floor = await measure(fetchOnly(0, POSTS));
-  const floorStats = await ask(child, 'stats');
+  row('floor: fetch only (first cycle)', floor, await ask(child, 'stats'), '—');
 
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'autoradar-bench-sources-'));
   const handle: DbHandle = await createTestDb({ name: DB });
@@ -168,47 +182,35 @@ async function main() {
     outcomes: await handle.db.$count(sourcePosts),
   });
   const first = await measure(cycle);
-  const firstStats = await ask(child, 'stats');
   const afterFirst = await counts();
+  row(
+    'first cycle: every post new',
+    first,
+    await ask(child, 'stats'),
+    `${afterFirst.listings} (${afterFirst.outcomes} outcomes)`,
+  );
   const errors = await handle.db.selectDistinct({ error: sources.lastError }).from(sources);
   for (const { error } of errors) if (error) console.error(`failed read: ${error}`);
 
   // The next cycle: everything due again, one new post a channel; its floor fetches the pages and the new photos.
   await ask(child, 'post');
   const nextFloor = await measure(fetchOnly(POSTS, POSTS + 1));
-  const nextFloorStats = await ask(child, 'stats');
+  row('floor: fetch only (next cycle)', nextFloor, await ask(child, 'stats'), '—');
   await handle.db.update(sources).set({ nextReadAt: new Date() });
   const next = await measure(cycle);
-  const nextStats = await ask(child, 'stats');
   const afterNext = await counts();
+  row(
+    'next cycle: one new post each',
+    next,
+    await ask(child, 'stats'),
+    `+${afterNext.listings - afterFirst.listings} (+${afterNext.outcomes - afterFirst.outcomes} outcomes)`,
+  );
   const latency = LATENCY ? await measureLatency(handle, events, scheduler, child, names[0]!) : null;
   child.send('stop');
   await handle.close();
   await media.close();
   await rm(mediaDir, { recursive: true, force: true });
 
-  const row = (label: string, m: Awaited<ReturnType<typeof measure>>, stats: FromFake, written: string) =>
-    `| ${label} | ${m.count} / ${CHANNELS} | ${written} | ${(m.wallMs / 1000).toFixed(1)} s | ${(m.cpuMs / 1000).toFixed(1)} s | ${m.peakRssMb.toFixed(0)} MB | ${'maxPerSecond' in stats ? stats.maxPerSecond : '—'} | ${m.load} |`;
-  console.log(
-    `${CHANNELS} channels × ${POSTS} posts on ${DB}; sources concurrency ${config.scheduler.concurrency}, t.me ${limits.concurrency} at once and ${limits.perSecond} a second; photos: ${PHOTOS} (first cycle ${photoCount(0, POSTS)}, next ${photoCount(POSTS, POSTS + 1)})`,
-  );
-  console.log(
-    '| Run | Channels read | Listings written | Wall | CPU | Peak RSS | Most requests in 1 s (fake) | Load avg (1 min) |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|');
-  console.log(row('floor: fetch only (first cycle)', floor, floorStats, '—'));
-  console.log(
-    row('first cycle: every post new', first, firstStats, `${afterFirst.listings} (${afterFirst.outcomes} outcomes)`),
-  );
-  console.log(row('floor: fetch only (next cycle)', nextFloor, nextFloorStats, '—'));
-  console.log(
-    row(
-      'next cycle: one new post each',
-      next,
-      nextStats,
-      `+${afterNext.listings - afterFirst.listings} (+${afterNext.outcomes - afterFirst.outcomes} outcomes)`,
-    ),
-  );
   if (latency) {
     console.log(
       `A new post on ${names[0]} (due when posted; in production it waits up to its interval first): read and in the PRO feed after ${(latency.feedMs / 1000).toFixed(1)} s, at the subscriber's Telegram (Bot API emulator) ${(latency.telegramMs / 1000).toFixed(1)} s after that; load ${latency.load}`,
