@@ -21,6 +21,8 @@ export function serveFake(
     one?: { text: string; photos: number };
   },
 ) {
+  // A parent that dies (a failed run) takes its fake with it.
+  process.on('disconnect', () => process.exit(0));
   process.on('message', (message: string) => {
     if (message === 'stats') {
       process.send!({ maxPerSecond: fake.maxRequestsPerSecond(), requests: fake.requests.length } satisfies FromFake);
