@@ -3,7 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deliveries, draftMedia, drafts, filters, notifyJobs, sessions, users, type Db } from '@autoradar/db';
+import {
+  deliveries,
+  draftMedia,
+  drafts,
+  filters,
+  notifyJobs,
+  sessions,
+  sourcePosts,
+  sources,
+  users,
+  type Db,
+} from '@autoradar/db';
 import { describeEachDb } from '@autoradar/db/testing/test-db';
 import { addListing } from '../listings/testing/listing-fixtures';
 import { createMediaStorage } from '../media/storage';
@@ -99,6 +110,30 @@ describeEachDb('housekeeping', (getDb) => {
     await draft(u[4]!, daysAgo(6), [['kept-saved.jpg', daysAgo(9)]]);
     await draft(u[5]!, daysAgo(8), [['kept-uploaded.jpg', daysAgo(1)]]);
     await draft(u[2]!, daysAgo(20), [['kept-published.jpg', daysAgo(20)]], post.id);
+
+    // Source post outcomes around the 30-day window (issue 28). A busy channel: messages 1–5 seen 31 days ago, 6–10
+    // 29 days ago, 11–60 now: its page's 50 newest are 11–60, so 1–5 go and 6–10 stay inside the window. A quiet
+    // channel with 3 old posts keeps them (its page). A channel whose newest message was seen first, 40 days ago, with
+    // 51 posts after it 31 days ago: the oldest of those (message 1, the 51st newest) goes, its newest message stays.
+    const [busy, quiet, late] = await db
+      .insert(sources)
+      .values(['hk_busy', 'hk_quiet', 'hk_late'].map((identifier) => ({ kind: 'telegram' as const, identifier })))
+      .returning({ id: sources.id });
+    const outcome = (sourceId: number, messageId: number, seenAt: Date) => ({
+      sourceId,
+      messageId,
+      outcome: 'published' as const,
+      excerpt: `${messageId}`,
+      seenAt,
+    });
+    await db.insert(sourcePosts).values([
+      ...Array.from({ length: 60 }, (_, i) =>
+        outcome(busy!.id, i + 1, i < 5 ? daysAgo(30, HOUR) : i < 10 ? daysAgo(29) : NOW),
+      ),
+      ...[1, 2, 3].map((m) => outcome(quiet!.id, m, daysAgo(90))),
+      outcome(late!.id, 1000, daysAgo(40)),
+      ...Array.from({ length: 51 }, (_, i) => outcome(late!.id, i + 1, daysAgo(31))),
+    ]);
   });
 
   afterAll(async () => {
@@ -113,7 +148,7 @@ describeEachDb('housekeeping', (getDb) => {
       clock: () => NOW,
       onRun: (c) => counted.push(c),
     });
-    expect(counts).toEqual({ sessions: 2, deliveries: 2, notifyJobs: 1, draftPhotos: 2 });
+    expect(counts).toEqual({ sessions: 2, deliveries: 2, notifyJobs: 1, draftPhotos: 2, sourcePosts: 6 });
     expect(counted).toEqual([counts]);
 
     const tokens = (await db.select({ t: sessions.tokenHash }).from(sessions).orderBy(asc(sessions.tokenHash))).map(
@@ -131,13 +166,22 @@ describeEachDb('housekeeping', (getDb) => {
       .sort();
     expect(names).toEqual(['kept-published.jpg', 'kept-saved.jpg', 'kept-uploaded.jpg']);
     expect(await db.select({ id: drafts.id }).from(drafts)).toHaveLength(4);
+    const outcomes = await db
+      .select({ source: sources.identifier, messageId: sourcePosts.messageId })
+      .from(sourcePosts)
+      .innerJoin(sources, sql`${sources.id} = ${sourcePosts.sourceId}`)
+      .orderBy(asc(sources.identifier), asc(sourcePosts.messageId));
+    const messagesOf = (source: string) => outcomes.filter((o) => o.source === source).map((o) => o.messageId);
+    expect(messagesOf('hk_busy')).toEqual(Array.from({ length: 55 }, (_, i) => i + 6));
+    expect(messagesOf('hk_quiet')).toEqual([1, 2, 3]);
+    expect(messagesOf('hk_late')).toEqual([...Array.from({ length: 50 }, (_, i) => i + 2), 1000]);
 
     const again = await runHousekeeping({
       db,
       media: { mediaDir, ...createMediaStorage({ mediaDir }) },
       clock: () => NOW,
     });
-    expect(again).toEqual({ sessions: 0, deliveries: 0, notifyJobs: 0, draftPhotos: 0 });
+    expect(again).toEqual({ sessions: 0, deliveries: 0, notifyJobs: 0, draftPhotos: 0, sourcePosts: 0 });
   });
 
   it('runs on its schedule and adds up what it removed', async () => {
@@ -161,9 +205,14 @@ describeEachDb('housekeeping', (getDb) => {
 it('reads its settings from the environment, naming a wrong one', () => {
   expect(readHousekeepingSettings({})).toEqual(DEFAULT_HOUSEKEEPING);
   expect(
-    readHousekeepingSettings({ HOUSEKEEPING_RETENTION_DAYS: '7', HOUSEKEEPING_INTERVAL_MINUTES: '5' }),
+    readHousekeepingSettings({
+      HOUSEKEEPING_RETENTION_DAYS: '7',
+      HOUSEKEEPING_INTERVAL_MINUTES: '5',
+      HOUSEKEEPING_SOURCE_POST_DAYS: '14',
+    }),
   ).toMatchObject({
     retentionDays: 7,
+    sourcePostDays: 14,
     intervalMs: 300_000,
   });
   expect(() => readHousekeepingSettings({ HOUSEKEEPING_DRAFT_PHOTO_DAYS: 'неделя' })).toThrow(

@@ -1,7 +1,17 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { deliveries, draftMedia, drafts, notifyJobs, postMedia, sessions, type Db } from '@autoradar/db';
+import { and, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  deliveries,
+  draftMedia,
+  drafts,
+  notifyJobs,
+  postMedia,
+  sessions,
+  sourcePosts,
+  type Db,
+} from '@autoradar/db';
+import { SOURCE_LATEST_POSTS } from '../ingest/sources';
 import { mediaKeyFromUrl } from '../media/storage';
 import { housekeepingRemovedTotal } from '../runtime/metrics';
 
@@ -22,6 +32,11 @@ export type HousekeepingSettings = {
   retentionDays: number;
   /** Photos of a draft nobody touched (form or upload) for this long are removed, rows and files. */
   draftPhotoDays: number;
+  /**
+   * Source post outcomes («Источники»: a source's 24-hour counters and its latest posts) seen longer ago than this are
+   * deleted, except each source's newest SOURCE_LATEST_POSTS (its page) and its newest message.
+   */
+  sourcePostDays: number;
   /** How often the jobs run. */
   intervalMs: number;
 };
@@ -31,6 +46,7 @@ export const DEFAULT_HOUSEKEEPING: HousekeepingSettings = {
   idleSessionDays: 180,
   retentionDays: 30,
   draftPhotoDays: 7,
+  sourcePostDays: 30,
   intervalMs: 3_600_000,
 };
 
@@ -42,6 +58,7 @@ export function readHousekeepingSettings(env: NodeJS.ProcessEnv = process.env): 
     idleSessionDays: days('HOUSEKEEPING_IDLE_SESSION_DAYS', DEFAULT_HOUSEKEEPING.idleSessionDays),
     retentionDays: days('HOUSEKEEPING_RETENTION_DAYS', DEFAULT_HOUSEKEEPING.retentionDays),
     draftPhotoDays: days('HOUSEKEEPING_DRAFT_PHOTO_DAYS', DEFAULT_HOUSEKEEPING.draftPhotoDays),
+    sourcePostDays: days('HOUSEKEEPING_SOURCE_POST_DAYS', DEFAULT_HOUSEKEEPING.sourcePostDays),
     intervalMs: intSetting(env, 'HOUSEKEEPING_INTERVAL_MINUTES', 60, 1, 10_080) * 60_000,
   };
 }
@@ -61,6 +78,7 @@ export type HousekeepingCounts = {
   deliveries: number;
   notifyJobs: number;
   draftPhotos: number;
+  sourcePosts: number;
 };
 
 export type HousekeepingJob = keyof HousekeepingCounts;
@@ -121,6 +139,53 @@ export function purgeFinishedJobs(db: Db, now: Date, s: HousekeepingSettings): P
       .returning({ id: notifyJobs.id });
     return gone.length;
   });
+}
+
+/** Sources whose old outcomes one statement prunes: each statement ranks only these sources' rows. */
+const SOURCE_GROUP = 100;
+
+/**
+ * Source post outcomes (issue 28) seen before the window, beyond each source's newest SOURCE_LATEST_POSTS (the rows its
+ * page lists, newest first by seen_at then message id) and other than its newest message. The read cursor is
+ * sources.last_position and the re-check list comes from post_sources, so no read needs these rows; the 24-hour
+ * counters need only the last day. Sources are taken a group at a time: a statement ranks and deletes one group's rows.
+ */
+export async function purgeOldSourcePosts(db: Db, now: Date, s: HousekeepingSettings): Promise<number> {
+  const cutoff = before(now, s.sourcePostDays);
+  const withOld = await db
+    .selectDistinct({ sourceId: sourcePosts.sourceId })
+    .from(sourcePosts)
+    .where(lt(sourcePosts.seenAt, cutoff));
+  const ids = withOld.map((row) => row.sourceId).sort((a, b) => a - b);
+  let removed = 0;
+  for (let i = 0; i < ids.length; i += SOURCE_GROUP) {
+    const group = ids.slice(i, i + SOURCE_GROUP);
+    const ranked = db.$with('ranked').as(
+      db
+        .select({
+          id: sourcePosts.id,
+          seenAt: sourcePosts.seenAt,
+          messageId: sourcePosts.messageId,
+          rank: sql<number>`row_number() over (partition by ${sourcePosts.sourceId} order by ${sourcePosts.seenAt} desc, ${sourcePosts.messageId} desc)`.as(
+            'rank',
+          ),
+          newest: sql<number>`max(${sourcePosts.messageId}) over (partition by ${sourcePosts.sourceId})`.as('newest'),
+        })
+        .from(sourcePosts)
+        .where(inArray(sourcePosts.sourceId, group)),
+    );
+    const past = db
+      .with(ranked)
+      .select({ id: ranked.id })
+      .from(ranked)
+      .where(and(gt(ranked.rank, SOURCE_LATEST_POSTS), lt(ranked.seenAt, cutoff), ne(ranked.messageId, ranked.newest)));
+    const gone = await db
+      .delete(sourcePosts)
+      .where(inArray(sourcePosts.id, past))
+      .returning({ id: sourcePosts.id });
+    removed += gone.length;
+  }
+  return removed;
 }
 
 /**
@@ -207,8 +272,9 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<Housekeep
     deliveries: () => purgeFinishedDeliveries(deps.db, now, s),
     notifyJobs: () => purgeFinishedJobs(deps.db, now, s),
     draftPhotos: () => purgeAbandonedDraftPhotos(deps.db, now, s, deps.media),
+    sourcePosts: () => purgeOldSourcePosts(deps.db, now, s),
   };
-  const counts: HousekeepingCounts = { sessions: 0, deliveries: 0, notifyJobs: 0, draftPhotos: 0 };
+  const counts: HousekeepingCounts = { sessions: 0, deliveries: 0, notifyJobs: 0, draftPhotos: 0, sourcePosts: 0 };
   for (const [job, run] of Object.entries(jobs) as [HousekeepingJob, () => Promise<number>][]) {
     try {
       counts[job] = await run();
@@ -232,7 +298,7 @@ export type Housekeeping = {
 /** Runs the jobs a minute after start and then every `intervalMs`; runs never overlap. */
 export function startHousekeeping(deps: HousekeepingDeps, firstRunMs = 60_000): Housekeeping {
   const s = deps.settings ?? DEFAULT_HOUSEKEEPING;
-  const totals: HousekeepingCounts = { sessions: 0, deliveries: 0, notifyJobs: 0, draftPhotos: 0 };
+  const totals: HousekeepingCounts = { sessions: 0, deliveries: 0, notifyJobs: 0, draftPhotos: 0, sourcePosts: 0 };
   let running: Promise<HousekeepingCounts> | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

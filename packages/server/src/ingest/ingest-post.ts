@@ -27,6 +27,7 @@ import {
   updateListing,
   type ListingChanges,
   type ListingDeps,
+  type ListingTx,
 } from '../listings/listing-lifecycle';
 import { buildListingText } from '../listings/listing-text';
 import { ingestedPostsTotal } from '../runtime/metrics';
@@ -59,43 +60,81 @@ export type IngestResult =
   | { status: 'unpublished'; postId: number }
   | { status: 'unknown-message' };
 
-async function catalogIds(tx: Db | DbTransaction, analysis: PostAnalysis) {
+/** Catalogue ids by name, looked up once per transaction (a read's posts name the same few brands and cities). */
+type CatalogCache = Map<string, Promise<number | null>>;
+
+function cachedId(cache: CatalogCache | undefined, key: string, find: () => Promise<number | null>) {
+  if (!cache) return find();
+  let id = cache.get(key);
+  if (!id) {
+    id = find();
+    cache.set(key, id);
+  }
+  return id;
+}
+
+async function catalogIds(tx: Db | DbTransaction, analysis: PostAnalysis, cache?: CatalogCache) {
   let brandId: number | null = null;
   let modelId: number | null = null;
   let cityId: number | null = null;
   if (analysis.catalog) {
     const kind = analysis.kind ?? 'car';
-    const [brand] = await tx
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.name, analysis.catalog.brand), eq(brands.kind, kind)))
-      .limit(1);
-    brandId = brand?.id ?? null;
-    if (brandId !== null && analysis.catalog.model) {
-      const [model] = await tx
-        .select({ id: models.id })
-        .from(models)
-        .where(and(eq(models.brandId, brandId), eq(models.name, analysis.catalog.model)))
+    const brandName = analysis.catalog.brand;
+    brandId = await cachedId(cache, `b\u0000${kind}\u0000${brandName}`, async () => {
+      const [brand] = await tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.name, brandName), eq(brands.kind, kind)))
         .limit(1);
-      modelId = model?.id ?? null;
+      return brand?.id ?? null;
+    });
+    const modelName = analysis.catalog.model;
+    if (brandId !== null && modelName) {
+      const inBrand = brandId;
+      modelId = await cachedId(cache, `m\u0000${inBrand}\u0000${modelName}`, async () => {
+        const [model] = await tx
+          .select({ id: models.id })
+          .from(models)
+          .where(and(eq(models.brandId, inBrand), eq(models.name, modelName)))
+          .limit(1);
+        return model?.id ?? null;
+      });
     }
   }
-  if (analysis.city) {
-    const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.city, analysis.city)).limit(1);
-    cityId = city?.id ?? null;
+  const cityName = analysis.city;
+  if (cityName) {
+    cityId = await cachedId(cache, `c\u0000${cityName}`, async () => {
+      const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.city, cityName)).limit(1);
+      return city?.id ?? null;
+    });
   }
   return { brandId, modelId, cityId };
 }
 
-async function count(
-  tx: Db | DbTransaction,
-  sourceId: number,
-  column: 'postsSeen' | 'postsPublished' | 'postsRejected',
-) {
-  await tx
-    .update(sources)
-    .set({ [column]: sql`${sources[column]} + 1` })
-    .where(eq(sources.id, sourceId));
+/** A source's lifetime counters, added up over a transaction's posts and written once at its end. */
+type Tally = Map<number, { postsSeen: number; postsPublished: number; postsRejected: number }>;
+
+function count(tally: Tally, sourceId: number, column: 'postsSeen' | 'postsPublished' | 'postsRejected') {
+  let row = tally.get(sourceId);
+  if (!row) {
+    row = { postsSeen: 0, postsPublished: 0, postsRejected: 0 };
+    tally.set(sourceId, row);
+  }
+  row[column]++;
+}
+
+async function writeTally(tx: Db | DbTransaction, tally: Tally) {
+  for (const [sourceId, row] of tally) {
+    if (row.postsSeen + row.postsPublished + row.postsRejected === 0) continue;
+    await tx
+      .update(sources)
+      .set({
+        postsSeen: sql`${sources.postsSeen} + ${row.postsSeen}`,
+        postsPublished: sql`${sources.postsPublished} + ${row.postsPublished}`,
+        postsRejected: sql`${sources.postsRejected} + ${row.postsRejected}`,
+      })
+      .where(eq(sources.id, sourceId));
+  }
 }
 
 /** The start of a post's text «Источники» shows beside its outcome (one line, cut at a word). */
@@ -150,7 +189,64 @@ const statedPrice = (analysis: PostAnalysis): ListingChanges =>
 
 /** A new post of a source (channel_post, a wall post): publish it, link it to its listing, or count it rejected. */
 export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input: IngestInput): Promise<IngestResult> {
-  return counted(input.source, storePost(deps, index, input));
+  const [result] = await ingestPosts(deps, index, [input]);
+  return result!;
+}
+
+/**
+ * New posts of one read (the scheduler, issue 28), each as ingestPost would take it, in order, in one transaction:
+ * one commit, one lookup of the posts already known, the catalogue looked up once a name, the source's counters
+ * written once. Either all of them are stored or none (a failed read is read again; ingestion is idempotent).
+ */
+export async function ingestPosts(
+  deps: ListingDeps,
+  index: AnalysisIndex,
+  inputs: readonly IngestInput[],
+): Promise<IngestResult[]> {
+  if (inputs.length === 0) return [];
+  const analyses = inputs.map((input) => analysePost(index, input.text));
+  const results = await changeListings(deps, async (l) => {
+    const known = await knownPosts(l.tx, inputs);
+    const tally: Tally = new Map();
+    const cache: CatalogCache = new Map();
+    const done: IngestResult[] = [];
+    for (const [i, input] of inputs.entries()) {
+      const key = keyOf(input.source.id, input.messageId);
+      const postId = known.get(key);
+      if (postId !== undefined) {
+        done.push({ status: 'known', postId });
+        continue;
+      }
+      const result = await storePost(l, analyses[i]!, input, tally, cache);
+      // A message given twice in one call is stored once, as separate calls would.
+      if ('postId' in result) known.set(key, result.postId);
+      done.push(result);
+    }
+    await writeTally(l.tx, tally);
+    return done;
+  });
+  results.forEach((done, i) =>
+    ingestedPostsTotal.inc({ kind: inputs[i]!.source.kind, via: inputs[i]!.source.readVia, result: done.status }),
+  );
+  return results;
+}
+
+const keyOf = (sourceId: number, messageId: number) => `${sourceId}:${messageId}`;
+
+/** The listings the inputs' source posts are already linked to, by source and message. */
+async function knownPosts(tx: DbTransaction, inputs: readonly IngestInput[]): Promise<Map<string, number>> {
+  const bySource = new Map<number, number[]>();
+  for (const input of inputs)
+    bySource.set(input.source.id, [...(bySource.get(input.source.id) ?? []), input.messageId]);
+  const known = new Map<string, number>();
+  for (const [sourceId, messageIds] of bySource) {
+    const rows = await tx
+      .select({ messageId: postSources.messageId, postId: postSources.postId })
+      .from(postSources)
+      .where(and(eq(postSources.sourceId, sourceId), inArray(postSources.messageId, messageIds)));
+    for (const row of rows) known.set(keyOf(sourceId, row.messageId), row.postId);
+  }
+  return known;
 }
 
 /** Counts what ingestion did, once its transaction has committed (the metrics, issue 30). */
@@ -160,126 +256,124 @@ async function counted(source: Source, result: Promise<IngestResult>): Promise<I
   return done;
 }
 
-async function storePost(deps: ListingDeps, index: AnalysisIndex, input: IngestInput): Promise<IngestResult> {
-  const analysis = analysePost(index, input.text);
-  return changeListings(deps, async (l) => {
-    const { tx } = l;
-    const [known] = await tx
+async function storePost(
+  l: ListingTx,
+  analysis: PostAnalysis,
+  input: IngestInput,
+  tally: Tally,
+  cache: CatalogCache,
+): Promise<IngestResult> {
+  const { tx } = l;
+  count(tally, input.source.id, 'postsSeen');
+  if (!analysis.is_sale) {
+    count(tally, input.source.id, 'postsRejected');
+    await recordOutcome(l, input, rejectedOutcomeOf(analysis.reason), { reason: analysis.reason ?? 'no-vehicle' });
+    return { status: 'rejected', reason: analysis.reason ?? 'no-vehicle' };
+  }
+  const hash = contentHash(input.text);
+  if (hash) {
+    const [repost] = await tx
       .select({ postId: postSources.postId })
       .from(postSources)
-      .where(and(eq(postSources.sourceId, input.source.id), eq(postSources.messageId, input.messageId)));
-    if (known) return { status: 'known', postId: known.postId };
-    await count(tx, input.source.id, 'postsSeen');
-    if (!analysis.is_sale) {
-      await count(tx, input.source.id, 'postsRejected');
-      await recordOutcome(l, input, rejectedOutcomeOf(analysis.reason), { reason: analysis.reason ?? 'no-vehicle' });
-      return { status: 'rejected', reason: analysis.reason ?? 'no-vehicle' };
+      .innerJoin(posts, eq(posts.id, postSources.postId))
+      .where(and(eq(postSources.contentHash, hash), eq(posts.status, 'published')))
+      .limit(1);
+    if (repost) {
+      await linkSource(tx, repost.postId, input, hash);
+      await recordOutcome(l, input, 'duplicate', { reason: 'repost', postId: repost.postId });
+      return { status: 'linked', postId: repost.postId, by: 'repost' };
     }
-    const hash = contentHash(input.text);
-    if (hash) {
-      const [repost] = await tx
-        .select({ postId: postSources.postId })
+  }
+  const ids = await catalogIds(tx, analysis, cache);
+  if (ids.brandId !== null && analysis.year !== null && input.photos.length > 0) {
+    const candidates = await tx
+      .select({
+        id: posts.id,
+        price: posts.price,
+        currency: posts.currency,
+        mark: posts.mark,
+        model: posts.model,
+        year: posts.year,
+      })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.brandId, ids.brandId),
+          ids.modelId === null ? sql`true` : eq(posts.modelId, ids.modelId),
+          eq(posts.year, analysis.year),
+          eq(posts.status, 'published'),
+          ne(posts.channel, 'site'),
+        ),
+      )
+      .limit(200);
+    const close = candidates.filter((candidate) => isClosePrice(candidate.price, analysis.price));
+    if (close.length > 0) {
+      const hashes = await tx
+        .select({ postId: postSources.postId, photoHashes: postSources.photoHashes })
         .from(postSources)
-        .innerJoin(posts, eq(posts.id, postSources.postId))
-        .where(and(eq(postSources.contentHash, hash), eq(posts.status, 'published')))
-        .limit(1);
-      if (repost) {
-        await linkSource(tx, repost.postId, input, hash);
-        await recordOutcome(l, input, 'duplicate', { reason: 'repost', postId: repost.postId });
-        return { status: 'linked', postId: repost.postId, by: 'repost' };
-      }
-    }
-    const ids = await catalogIds(tx, analysis);
-    if (ids.brandId !== null && analysis.year !== null && input.photos.length > 0) {
-      const candidates = await tx
-        .select({
-          id: posts.id,
-          price: posts.price,
-          currency: posts.currency,
-          mark: posts.mark,
-          model: posts.model,
-          year: posts.year,
-        })
-        .from(posts)
         .where(
-          and(
-            eq(posts.brandId, ids.brandId),
-            ids.modelId === null ? sql`true` : eq(posts.modelId, ids.modelId),
-            eq(posts.year, analysis.year),
-            eq(posts.status, 'published'),
-            ne(posts.channel, 'site'),
+          inArray(
+            postSources.postId,
+            close.map((candidate) => candidate.id),
           ),
-        )
-        .limit(200);
-      const close = candidates.filter((candidate) => isClosePrice(candidate.price, analysis.price));
-      if (close.length > 0) {
-        const hashes = await tx
-          .select({ postId: postSources.postId, photoHashes: postSources.photoHashes })
-          .from(postSources)
-          .where(
-            inArray(
-              postSources.postId,
-              close.map((candidate) => candidate.id),
-            ),
-          );
-        const mine = {
-          brand: analysis.brand,
-          model: analysis.model,
-          year: analysis.year,
-          price: analysis.price,
-          currency: analysis.currency,
-          photoHashes: input.photos.map((photo) => photo.dhash),
-        };
-        for (const candidate of close) {
-          const photoHashes = hashes.filter((row) => row.postId === candidate.id).flatMap((row) => row.photoHashes);
-          const theirs = { ...mine, price: candidate.price, currency: candidate.currency, photoHashes };
-          if (isSameVehicle(mine, theirs)) {
-            await linkSource(tx, candidate.id, input, hash);
-            await updateListing(l, candidate.id, statedPrice(analysis), { sourceId: input.source.id });
-            await recordOutcome(l, input, 'duplicate', { reason: 'same-vehicle', postId: candidate.id });
-            return { status: 'linked', postId: candidate.id, by: 'same-vehicle' };
-          }
+        );
+      const mine = {
+        brand: analysis.brand,
+        model: analysis.model,
+        year: analysis.year,
+        price: analysis.price,
+        currency: analysis.currency,
+        photoHashes: input.photos.map((photo) => photo.dhash),
+      };
+      for (const candidate of close) {
+        const photoHashes = hashes.filter((row) => row.postId === candidate.id).flatMap((row) => row.photoHashes);
+        const theirs = { ...mine, price: candidate.price, currency: candidate.currency, photoHashes };
+        if (isSameVehicle(mine, theirs)) {
+          await linkSource(tx, candidate.id, input, hash);
+          await updateListing(l, candidate.id, statedPrice(analysis), { sourceId: input.source.id });
+          await recordOutcome(l, input, 'duplicate', { reason: 'same-vehicle', postId: candidate.id });
+          return { status: 'linked', postId: candidate.id, by: 'same-vehicle' };
         }
       }
     }
-    const isVk = input.source.kind === 'vk';
-    const postId = await publishListing(
-      l,
-      {
-        channel: isVk ? 'vk' : input.source.identifier,
-        messageId: isVk ? null : input.messageId,
-        vkOwnerId: isVk ? (input.vkOwnerId ?? Number(input.source.identifier)) : null,
-        vkPostId: isVk ? input.messageId : null,
-        url: input.url,
-        hash,
-        brandId: ids.brandId,
-        modelId: ids.modelId,
-        cityId: ids.cityId,
-        mark: analysis.brand,
-        model: analysis.model,
-        title: analysis.title ?? analysis.brand ?? 'Объявление',
-        year: analysis.year,
-        price: analysis.price ?? 0,
-        currency: analysis.currency ?? 'RUB',
-        mileage: analysis.mileage_km,
-        vin: findVin(input.text),
-        text: buildListingText(input.text),
-        location: analysis.city,
-      },
-      input.photos.map((photo, position) => ({
-        kind: 'photo' as const,
-        url: photo.url,
-        urlSm: photo.urlSm,
-        position,
-        isMain: position === 0,
-      })),
-      { sourceId: input.source.id },
-    );
-    await linkSource(tx, postId, input, hash);
-    await count(tx, input.source.id, 'postsPublished');
-    await recordOutcome(l, input, 'published', { postId });
-    return { status: 'published', postId };
-  });
+  }
+  const isVk = input.source.kind === 'vk';
+  const postId = await publishListing(
+    l,
+    {
+      channel: isVk ? 'vk' : input.source.identifier,
+      messageId: isVk ? null : input.messageId,
+      vkOwnerId: isVk ? (input.vkOwnerId ?? Number(input.source.identifier)) : null,
+      vkPostId: isVk ? input.messageId : null,
+      url: input.url,
+      hash,
+      brandId: ids.brandId,
+      modelId: ids.modelId,
+      cityId: ids.cityId,
+      mark: analysis.brand,
+      model: analysis.model,
+      title: analysis.title ?? analysis.brand ?? 'Объявление',
+      year: analysis.year,
+      price: analysis.price ?? 0,
+      currency: analysis.currency ?? 'RUB',
+      mileage: analysis.mileage_km,
+      vin: findVin(input.text),
+      text: buildListingText(input.text),
+      location: analysis.city,
+    },
+    input.photos.map((photo, position) => ({
+      kind: 'photo' as const,
+      url: photo.url,
+      urlSm: photo.urlSm,
+      position,
+      isMain: position === 0,
+    })),
+    { sourceId: input.source.id },
+  );
+  await linkSource(tx, postId, input, hash);
+  count(tally, input.source.id, 'postsPublished');
+  await recordOutcome(l, input, 'published', { postId });
+  return { status: 'published', postId };
 }
 
 /** An edit of a source post (edited_channel_post): update its listing, or unpublish it when the edit says sold. */

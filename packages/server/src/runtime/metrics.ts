@@ -77,7 +77,7 @@ export const sourceReadsTotal = new client.Counter({
 
 export const housekeepingRemovedTotal = new client.Counter({
   name: 'autoradar_housekeeping_removed_total',
-  help: 'Rows removed by housekeeping by job (sessions, deliveries, notifyJobs, draftPhotos)',
+  help: 'Rows removed by housekeeping by job (sessions, deliveries, notifyJobs, draftPhotos, sourcePosts)',
   labelNames: ['job'] as const,
   registers: [registry],
 });

@@ -5,7 +5,7 @@ import type { AnalysisIndex } from '@autoradar/core/analysis/index';
 import { postSources, sources, type Db, type Source } from '@autoradar/db';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import { ingestEdit, ingestGone, ingestPost, type IngestPhoto } from '../ingest/ingest-post';
+import { ingestEdit, ingestGone, ingestPosts, type IngestInput, type IngestPhoto } from '../ingest/ingest-post';
 import type { ListingDeps } from '../listings/listing-lifecycle';
 import type { MediaStorage } from '../media/storage';
 import { sourceReadsTotal } from '../runtime/metrics';
@@ -23,6 +23,9 @@ import { storeSourcePhotos, type PhotoDownloader } from './store-source-photos';
 // off (exponential, jittered, Retry-After as a floor), and a source that cannot be read at all (preview off, renamed,
 // not found, private) or has failed for 24 h is marked broken with the reader's Russian message and tried hourly.
 // The loop is its own (runOnce/start/stop, an injected clock) so that it can move onto a shared jobs loop as it is.
+
+/** Posts of one read whose photos are fetched and re-encoded at once. */
+const PHOTO_POSTS_AT_ONCE = 4;
 
 /** The ways of reading a source that the scheduler runs (telegram_bot sources arrive as updates). */
 export const SCHEDULED_READ_VIA = ['telegram_preview', 'telegram_mtproto', 'vk_wall'] as const;
@@ -208,16 +211,20 @@ export function createSourceScheduler(options: SourceSchedulerOptions): SourceSc
   /** What a successful read found, through ingestion; the cursor moves only after this. */
   async function ingestRead(source: Source, read: SourceReadSuccess, report: SchedulerRunReport) {
     const vkOwnerId = source.kind === 'vk' ? Number(source.identifier) : undefined;
-    for (const post of read.fresh) {
-      const photos = await photosOf(source, post);
-      const result = await ingestPost(options.listings, options.index, {
+    // Photos first (a few posts at a time, each waiting for its own up to photoDeadlineMs), then the read's posts in
+    // one transaction.
+    const photoSlots = pLimit(PHOTO_POSTS_AT_ONCE);
+    const inputs: IngestInput[] = await Promise.all(
+      read.fresh.map(async (post) => ({
         source,
         messageId: post.id,
         text: post.text,
         url: post.url,
-        photos,
+        photos: await photoSlots(() => photosOf(source, post)),
         ...(vkOwnerId === undefined ? {} : { vkOwnerId }),
-      });
+      })),
+    );
+    for (const result of await ingestPosts(options.listings, options.index, inputs)) {
       if (result.status === 'published' || result.status === 'linked') report.published++;
       else if (result.status === 'rejected') report.rejected++;
     }

@@ -91,8 +91,11 @@ const textHtml = (text: string) => text.split('\n').map(escapeHtml).join('<br/>'
 const element = (tag: string, attrs: Record<string, string>, innerHtml: string) =>
   dom.html(dom(`<${tag}></${tag}>`).attr(attrs).html(innerHtml));
 
-/** A small JPEG whose pixels follow from `key`, so two photos never look alike to a perceptual hash. */
-async function patternJpeg(key: string): Promise<Buffer> {
+/**
+ * A JPEG whose pixels follow from `key`, so two photos never look alike to a perceptual hash: 96×72 unless a size is
+ * given (the benchmarks ask for a real post's 800×600), the same pattern scaled.
+ */
+async function patternJpeg(key: string, size = { width: 96, height: 72 }): Promise<Buffer> {
   const seed = createHash('sha256').update(key).digest();
   const width = 96;
   const height = 72;
@@ -107,9 +110,9 @@ async function patternJpeg(key: string): Promise<Buffer> {
       pixels[o + 2] = 255 - v;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  if (size.width !== width || size.height !== height) image.resize(size.width, size.height, { kernel: 'nearest' });
+  return image.jpeg({ quality: 80 }).toBuffer();
 }
 
 export interface FakeTelegramPreviewOptions {
@@ -118,6 +121,8 @@ export interface FakeTelegramPreviewOptions {
   /** Every answer waits this long first (so overlapping reads can happen at all). */
   delayMs?: number;
   now?: () => number;
+  /** The served photos' size in pixels (96×72 by default). */
+  photoSize?: { width: number; height: number };
 }
 
 export async function startFakeTelegramPreview(options: FakeTelegramPreviewOptions = {}) {
@@ -237,7 +242,7 @@ ${body}
     if (file) {
       const key = file[1]!;
       let jpeg = photoCache.get(key);
-      if (!jpeg) photoCache.set(key, (jpeg = patternJpeg(key)));
+      if (!jpeg) photoCache.set(key, (jpeg = patternJpeg(key, options.photoSize)));
       return send(200, await jpeg, { 'content-type': 'image/jpeg' });
     }
     const hang = take(hangs, channelName);
@@ -414,6 +419,16 @@ ${body}
       hangs.push({ ms: opts.ms ?? 30_000, channel: opts.channel?.toLowerCase(), left: opts.count ?? 1 });
     },
     requests,
+    /** Makes every photo of the channels' posts now (a benchmark's floor should not pay for the fake's work). */
+    async warmPhotos() {
+      const files = [...channels.values()].flatMap((c) =>
+        c.messages.flatMap((m) => m.parts.filter((p) => p.kind === 'photo').map((p) => p.file)),
+      );
+      for (const key of files) {
+        if (!photoCache.has(key)) photoCache.set(key, patternJpeg(key, options.photoSize));
+        await photoCache.get(key);
+      }
+    },
     /** Page requests of one channel (photos excluded). */
     requestsOf(name: string) {
       return requests.filter((r) => r.channel === name.toLowerCase());
