@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MARKET_GOOD_SHARE,
   MARKET_HIGH_SHARE,
+  MARKET_LATE_GOOD_PRICE_DAYS,
   MARKET_MIN_COMPARABLES,
   MARKET_MIN_PRICE,
   MARKET_WINDOW_DAYS,
@@ -56,6 +57,7 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trun
 
 export function recomputeStatement(now: Date, modelIds: readonly number[] | null): SQL {
   const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
+  const lateSince = new Date(now.getTime() - MARKET_LATE_GOOD_PRICE_DAYS * 86_400_000).toISOString();
   const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
   // Regions as small integers: the cells are sorted and hashed on them (a text key, compared by collation, made the
   // regional sort the dearest step). The quartiles are read off ranks: each cell's rows are numbered by price once
@@ -121,6 +123,22 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
       where (market_estimates.low, market_estimates.median, market_estimates.high, market_estimates.comparables,
              market_estimates.verdict)
         is distinct from (excluded.low, excluded.median, excluded.high, excluded.comparables, excluded.verdict)
+      returning post_id, verdict
+    ),
+    -- Issue 33: listings whose verdict became good in this pass (the snapshot of market_estimates the statement
+    -- reads is the one before its writes), published recently, get a matching job for the «Только хорошая цена»
+    -- filters that skipped them; only when such a filter exists, and not while the listing's own job is still open
+    -- (that job reads the verdict itself). The deliveries' unique (filter, listing, channel) keeps it to one message.
+    late as (
+      insert into notify_jobs (post_id, good_price_only, run_at)
+      select w.post_id, true, ${now.toISOString()}::timestamptz
+      from written w
+      join posts p on p.id = w.post_id
+      left join market_estimates old on old.post_id = w.post_id
+      where w.verdict = 'good' and old.verdict is distinct from 'good'
+        and p.published_at >= ${lateSince}::timestamptz
+        and (select exists (select 1 from filters f where f.good_price_only and f.active))
+        and not exists (select 1 from notify_jobs j where j.post_id = w.post_id and j.done_at is null)
       returning 1
     ),
     dropped as (
@@ -130,7 +148,7 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
       returning 1
     )
     select (select count(*)::int from fresh) as estimated, (select count(*)::int from written) as written,
-      (select count(*)::int from dropped) as dropped`;
+      (select count(*)::int from dropped) as dropped, (select count(*)::int from late) as late`;
 }
 
 /**
@@ -148,6 +166,8 @@ export interface RecomputeResult {
   written: number;
   /** Estimates removed (the listing left the market, or its market became too thin). */
   dropped: number;
+  /** Listings that became a good price and were queued for the «Только хорошая цена» filters. */
+  late: number;
 }
 
 /**
@@ -158,15 +178,20 @@ export async function recomputeMarket(
   db: Db | DbTransaction,
   options: { now: Date; modelIds?: readonly number[] },
 ): Promise<RecomputeResult> {
-  if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0 };
+  if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0, late: 0 };
   const result = await db.transaction(async (tx) => {
     for (const setting of RECOMPUTE_SETTINGS) await tx.execute(sql.raw(setting));
-    return tx.execute<{ estimated: number; written: number; dropped: number }>(
+    return tx.execute<{ estimated: number; written: number; dropped: number; late: number }>(
       recomputeStatement(options.now, options.modelIds ?? null),
     );
   });
   const row = result.rows[0]!;
-  return { estimated: Number(row.estimated), written: Number(row.written), dropped: Number(row.dropped) };
+  return {
+    estimated: Number(row.estimated),
+    written: Number(row.written),
+    dropped: Number(row.dropped),
+    late: Number(row.late),
+  };
 }
 
 /**
