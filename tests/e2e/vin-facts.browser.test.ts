@@ -36,19 +36,7 @@ describe('VIN report facts on the listing page, in a real browser', () => {
     own = await startJourneyOnOwnPostgres();
     ({ server, db } = own);
     browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await own?.close();
-  });
-
-  it('shows owners, registration years, restrictions and OSAGO at 390 and 1280, light and dark', async () => {
-    const found = await callApi<{ data: { id: number }[] }>(server, null, 'POST', '/api/posts/search', {});
-    const listing = found.data[0];
-    expect(listing).toBeDefined();
-    // As an edit would give it one (the listing lifecycle is the only writer of posts).
-    const events = createDomainEvents({ log: console, db: db.db });
-    await changeListings({ db: db.db, events }, (l) => updateListing(l, Number(listing!.id), { vin: VIN }));
+    // A completed report of VIN: what both journeys' listings show.
     const [partner] = await db.db
       .insert(partners)
       .values({ title: 'Автоистория', url: 'https://reports.example.ru' })
@@ -77,7 +65,19 @@ describe('VIN report facts on the listing page, in a real browser', () => {
       },
       { orderId: order!.id, key: 'restrictions', title: 'Ограничения', status: 'completed', value: [] },
     ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await own?.close();
+  });
 
+  it('shows owners, registration years, restrictions and OSAGO at 390 and 1280, light and dark', async () => {
+    const found = await callApi<{ data: { id: number }[] }>(server, null, 'POST', '/api/posts/search', {});
+    const listing = found.data[0];
+    expect(listing).toBeDefined();
+    // As an edit would give it one (the listing lifecycle is the only writer of posts).
+    const events = createDomainEvents({ log: console, db: db.db });
+    await changeListings({ db: db.db, events }, (l) => updateListing(l, Number(listing!.id), { vin: VIN }));
     for (const width of [390, 1280]) {
       for (const dark of [false, true]) {
         const context = await browser.newContext({
@@ -155,6 +155,7 @@ describe('VIN report facts on the listing page, in a real browser', () => {
         await field.fill('XTA210990O2765437');
         await field.blur();
         await expect.poll(() => page.getByText('Некорректный VIN').isVisible()).toBe(true);
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
         await field.scrollIntoViewIfNeeded();
         const scheme = dark ? 'dark' : 'light';
         await screenshot(page, `sell-vin-error-${width}-${scheme}`);
@@ -165,6 +166,7 @@ describe('VIN report facts on the listing page, in a real browser', () => {
         await page.reload();
         // The server's normalised VIN, or the text as typed if the page kept its own copy.
         await expect.poll(() => field.inputValue()).toMatch(/^(XTA210990Y2765437|xta 210990y2765437)$/);
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
         await field.scrollIntoViewIfNeeded();
         await screenshot(page, `sell-vin-${width}-${scheme}`);
         expect(errors).toEqual([]);
