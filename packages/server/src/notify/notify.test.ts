@@ -197,7 +197,8 @@ describeEachDb('saved-filter notifications', (getDb) => {
     expect(verdicts.rows.map((r) => r.verdict)).toEqual(['fair', 'good']);
   });
 
-  it('a listing that becomes a good price later reaches the «Только хорошая цена» filters that skipped it, once', async () => {
+  // Many passes and worker rounds on PGlite: more than the default minute on a loaded machine.
+  it('a listing that becomes a good price later reaches the «Только хорошая цена» filters that skipped it, once', { timeout: 180_000 }, async () => {
     const market = { title: 'BMW X5 2020', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2020 };
     for (let i = 0; i < 10; i += 1) await publish({ ...market, price: 6_000_000 + i * 50_000, mileage: 40_000 });
     await worker.runOnce();
@@ -235,7 +236,8 @@ describeEachDb('saved-filter notifications', (getDb) => {
     expect(await recomputeMarket(db, { now: clock(), modelIds: [ref.x5] })).toMatchObject({ written: 0, late: 0 });
   });
 
-  it('a listing published long ago that turns good, or any when no filter asks for good prices, queues nothing', async () => {
+  // Many passes and worker rounds on PGlite: more than the default minute on a loaded machine.
+  it('a listing published long ago that turns good, or any when no filter asks for good prices, queues nothing', { timeout: 180_000 }, async () => {
     const market = { title: 'BMW X5 2021', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2021 };
     const weekAgo = new Date(clock().getTime() - 8 * 86_400_000);
     for (let i = 0; i < 10; i += 1)
