@@ -80,7 +80,9 @@ describe('the VIN of a draft (issue 33)', () => {
     expect(errorsOf(PublishDraftRequestSchema, { ...form, vin: 'XTA210990Y2765437' })).toEqual({});
     expect(errorsOf(UpdateDraftRequestSchema, { vin: 'XTA210990O2765437' })).toEqual({ vin: ['Некорректный VIN'] });
     expect(errorsOf(PublishDraftRequestSchema, { ...form, vin: '12345' })).toEqual({ vin: ['Некорректный VIN'] });
-    expect(errorsOf(UpdateDraftRequestSchema, { vin: 'X'.repeat(40) }).vin ?? []).toContain('Не более 34 символов');
+    expect(errorsOf(UpdateDraftRequestSchema, { vin: 'X'.repeat(40) })).toMatchObject({
+      vin: expect.arrayContaining(['Не более 34 символов']) as unknown,
+    });
   });
 });
 
