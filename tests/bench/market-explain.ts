@@ -2,6 +2,7 @@
 // `node --import tsx bench/market-explain.ts [--analyze]` after `bench:market --seed-only`. Prints the wall time and the
 // CPU time of the PostgreSQL backend that ran it (from /proc: on a loaded machine the wall time says little), and with
 // --analyze the EXPLAIN ANALYZE plan. The table is vacuumed first, so rolled-back runs leave nothing behind.
+// --empty: the table is truncated inside the rolled-back transaction first (the pass from empty, measured alone).
 import { readFileSync } from 'node:fs';
 import { createDb, type PostgresDbHandle } from '@autoradar/db';
 import { sqlText } from '@autoradar/server/notify/match-filters';
@@ -9,6 +10,7 @@ import { recomputeStatement, RECOMPUTE_SETTINGS } from '@autoradar/server/market
 
 const url = process.env['MARKET_BENCH_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/market_bench';
 const analyze = process.argv.includes('--analyze');
+const empty = process.argv.includes('--empty');
 const handle = (await createDb({ databaseUrl: url, dataDir: '.' })) as PostgresDbHandle;
 const client = await handle.client.connect();
 /** utime + stime of a process in seconds (Linux clock ticks of 1/100 s). */
@@ -22,6 +24,7 @@ try {
   const pid = backend[0]!.pid;
   await client.query('begin');
   for (const setting of RECOMPUTE_SETTINGS) await client.query(setting);
+  if (empty) await client.query('truncate market_estimates');
   const { text, params } = sqlText(recomputeStatement(new Date(), null));
   const cpuBefore = cpu(pid);
   const started = performance.now();

@@ -74,9 +74,11 @@ async function seed(handle: PostgresDbHandle): Promise<void> {
       select 1000000 + g, 'Пользователь ' || g, random() < 0.9, now() + interval '30 days'
       from generate_series(1, ${Math.ceil(FILTERS / 5)}) g;`);
   // 1M filters: 93% one brand, 5% two, 2% any brand (those always name a city); 40% of one-brand filters narrow to a
-  // model; 70% one city (popular cities more often); price and year bounds on most; 80% active.
+  // model; 70% one city (popular cities more often); price and year bounds on most; 80% active; 10% «Только хорошая
+  // цена» (issue 33: the matcher looks those up and asks for the listing's verdict).
   await q(`
-    insert into filters (user_id, name, brands, models, cities, price_from, price_to, year_from, year_to, active, via)
+    insert into filters (user_id, name, brands, models, cities, price_from, price_to, year_from, year_to, active, via,
+      good_price_only)
     select u.id, 'Фильтр ' || g,
       case when r.kind < 0.93 then array[r.b1] when r.kind < 0.98 then array[r.b1, r.b2] else '{}' end,
       case when r.kind < 0.93 and r.m < 0.4 then array[(r.b1 - 1) * ${MODELS_PER_BRAND} + 1 + floor(r.m * 25)::int % ${MODELS_PER_BRAND}] else '{}' end,
@@ -86,7 +88,8 @@ async function seed(handle: PostgresDbHandle): Promise<void> {
       case when r.y < 0.5 then 2005 + floor(random() * 15)::int end,
       null,
       random() < 0.8,
-      '{telegram}'
+      '{telegram}',
+      random() < 0.1
     from generate_series(1, ${FILTERS}) g
     cross join lateral (select 1 + floor(${BRANDS} * random())::int as b1, 1 + floor(${BRANDS} * random())::int as b2,
       random() as kind, random() as m, random() as c, random() as p, random() as y, g as gg) r
@@ -120,11 +123,20 @@ async function benchMatcher(handle: PostgresDbHandle) {
   const now = new Date();
   const times: number[] = [];
   const found: number[] = [];
-  for (let i = 0; i < WARMUP; i += 1) await findMatchingFilters(db, randomListing(), now);
+  // The verdict as the notify job asks for it: a primary-key read of market_estimates (no estimate here: null).
+  const verdictOf = (id: number) => async () => {
+    const { rows } = await handle.client.query<{ verdict: 'good' | 'fair' | 'high' }>(
+      'select verdict from market_estimates where post_id = $1',
+      [id],
+    );
+    return rows[0]?.verdict ?? null;
+  };
+  for (let i = 0; i < WARMUP; i += 1)
+    await findMatchingFilters(db, randomListing(), now, { marketVerdict: verdictOf(i + 1) });
   for (let i = 0; i < LISTINGS; i += 1) {
     const listing = randomListing();
     const t = performance.now();
-    const matched = await findMatchingFilters(db, listing, now);
+    const matched = await findMatchingFilters(db, listing, now, { marketVerdict: verdictOf(i + 1) });
     times.push(performance.now() - t);
     found.push(matched.length);
   }

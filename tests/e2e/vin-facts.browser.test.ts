@@ -4,7 +4,14 @@ import { orderParts, orders, partners, type DbHandle } from '@autoradar/db';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { changeListings, updateListing } from '@autoradar/server/listings/listing-lifecycle';
 import { launchBrowser } from '../support/browser';
-import { callApi, screenshot, startJourneyOnOwnPostgres, type JourneyServer } from '../support/session';
+import {
+  apiToken,
+  callApi,
+  screenshot,
+  startJourneyOnOwnPostgres,
+  TOKEN_KEY,
+  type JourneyServer,
+} from '../support/session';
 
 // Room for a busy machine: expect.poll's default gives up after a second, less than a loaded server takes.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000, expect: { poll: { timeout: 20_000, interval: 100 } } });
@@ -14,6 +21,10 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000, expect: { poll: { tim
 // the report. The product runs on a PostgreSQL database of its own, so the test can write the report's rows.
 
 const VIN = 'XTA210990Y2765437';
+
+interface PageGlobals {
+  localStorage: { setItem(key: string, value: string): void };
+}
 
 describe('VIN report facts on the listing page, in a real browser', () => {
   let server: JourneyServer;
@@ -25,19 +36,7 @@ describe('VIN report facts on the listing page, in a real browser', () => {
     own = await startJourneyOnOwnPostgres();
     ({ server, db } = own);
     browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await own?.close();
-  });
-
-  it('shows owners, registration years, restrictions and OSAGO at 390 and 1280, light and dark', async () => {
-    const found = await callApi<{ data: { id: number }[] }>(server, null, 'POST', '/api/posts/search', {});
-    const listing = found.data[0];
-    expect(listing).toBeDefined();
-    // As an edit would give it one (the listing lifecycle is the only writer of posts).
-    const events = createDomainEvents({ log: console, db: db.db });
-    await changeListings({ db: db.db, events }, (l) => updateListing(l, Number(listing!.id), { vin: VIN }));
+    // A completed report of VIN: what both journeys' listings show.
     const [partner] = await db.db
       .insert(partners)
       .values({ title: 'Автоистория', url: 'https://reports.example.ru' })
@@ -66,7 +65,19 @@ describe('VIN report facts on the listing page, in a real browser', () => {
       },
       { orderId: order!.id, key: 'restrictions', title: 'Ограничения', status: 'completed', value: [] },
     ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await own?.close();
+  });
 
+  it('shows owners, registration years, restrictions and OSAGO at 390 and 1280, light and dark', async () => {
+    const found = await callApi<{ data: { id: number }[] }>(server, null, 'POST', '/api/posts/search', {});
+    const listing = found.data[0];
+    expect(listing).toBeDefined();
+    // As an edit would give it one (the listing lifecycle is the only writer of posts).
+    const events = createDomainEvents({ log: console, db: db.db });
+    await changeListings({ db: db.db, events }, (l) => updateListing(l, Number(listing!.id), { vin: VIN }));
     for (const width of [390, 1280]) {
       for (const dark of [false, true]) {
         const context = await browser.newContext({
@@ -93,5 +104,90 @@ describe('VIN report facts on the listing page, in a real browser', () => {
         await context.close();
       }
     }
+  });
+  it('a seller enters the VIN in /new: a bad one is refused, a good one survives a reload and is published', async () => {
+    const token = await apiToken(server, { id: 7_300_001, first_name: 'Антон' });
+    // PRO through the sandbox checkout, so the form publishes (the tariff's own journey is sell.browser.test.ts).
+    const { url } = await callApi<{ url: string }>(server, token, 'POST', '/api/payment/yookassa/pay', {
+      pro: true,
+      sum: 1000,
+    });
+    const paid = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'action=succeed',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(302);
+    const brands = (await callApi<{ data: { id: number; name: string }[] }>(server, null, 'GET', '/api/brands')).data;
+    const lada = brands.find((b) => b.name === 'LADA (ВАЗ)') ?? brands.find((b) => b.name === 'Toyota')!;
+    const models = (
+      await callApi<{ data: { id: number; name: string }[] }>(server, null, 'GET', `/api/models?car_brand_id=${lada.id}`)
+    ).data;
+    const draft = (await callApi<{ data: { id: number } }>(server, token, 'GET', '/api/drafts/create')).data;
+    await callApi(server, token, 'PUT', `/api/drafts/${draft.id}`, {
+      brand_id: lada.id,
+      model_id: models[0]!.id,
+      year: 2010,
+      mileage: 143_000,
+      price: 310_000,
+      city: 'Самара',
+      description: 'Один хозяин, гаражное хранение.',
+      contacts: [{ type: 'phone', value: '+7 927 123-45-67' }],
+    });
+
+    for (const width of [390, 1280]) {
+      for (const dark of [false, true]) {
+        const context = await browser.newContext({
+          viewport: { width, height: width < 600 ? 844 : 800 },
+          colorScheme: dark ? 'dark' : 'light',
+        });
+        await context.addInitScript(
+          ([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!),
+          [TOKEN_KEY, token],
+        );
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${server.url}/new`);
+        const field = page.getByLabel('VIN (необязательно)');
+        await expect.poll(() => field.isEnabled()).toBe(true);
+        await field.fill('XTA210990O2765437');
+        await field.blur();
+        await expect.poll(() => page.getByText('Некорректный VIN').isVisible()).toBe(true);
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+        await field.scrollIntoViewIfNeeded();
+        const scheme = dark ? 'dark' : 'light';
+        await screenshot(page, `sell-vin-error-${width}-${scheme}`);
+
+        await field.fill('xta 210990y2765437');
+        await expect.poll(() => page.getByText('Некорректный VIN').count()).toBe(0);
+        await expect.poll(() => page.getByText('Черновик сохранён', { exact: true }).isVisible()).toBe(true);
+        await page.reload();
+        // The server's normalised VIN, or the text as typed if the page kept its own copy.
+        await expect.poll(() => field.inputValue()).toMatch(/^(XTA210990Y2765437|xta 210990y2765437)$/);
+        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+        await field.scrollIntoViewIfNeeded();
+        await screenshot(page, `sell-vin-${width}-${scheme}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+    expect(
+      (await callApi<{ data: { vin?: string | null } }>(server, token, 'GET', '/api/drafts/create')).data.vin,
+    ).toBe(VIN);
+
+    // Publishing: the listing carries the VIN, and its page shows the report's facts.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/new`);
+    const publish = page.getByRole('button', { name: 'Опубликовать' });
+    await expect.poll(() => publish.isEnabled()).toBe(true);
+    await publish.click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/posts\/\d+$/);
+    // The facts come from the listing's VIN: the one the seller entered.
+    await expect.poll(() => page.locator('.vin-facts').isVisible()).toBe(true);
+    await context.close();
   });
 });

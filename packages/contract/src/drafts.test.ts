@@ -68,6 +68,24 @@ describe('UpdateDraftRequestSchema', () => {
   });
 });
 
+describe('the VIN of a draft (issue 33)', () => {
+  it('is optional: absent, null or empty saves and publishes', () => {
+    expect(errorsOf(UpdateDraftRequestSchema, { vin: null })).toEqual({});
+    expect(errorsOf(UpdateDraftRequestSchema, { vin: '' })).toEqual({});
+    expect(errorsOf(PublishDraftRequestSchema, { ...form, vin: '' })).toEqual({});
+  });
+
+  it('takes a VIN as typed (lower case, spaces) and refuses anything else in Russian', () => {
+    expect(errorsOf(UpdateDraftRequestSchema, { vin: 'xta 210990y2765437' })).toEqual({});
+    expect(errorsOf(PublishDraftRequestSchema, { ...form, vin: 'XTA210990Y2765437' })).toEqual({});
+    expect(errorsOf(UpdateDraftRequestSchema, { vin: 'XTA210990O2765437' })).toEqual({ vin: ['Некорректный VIN'] });
+    expect(errorsOf(PublishDraftRequestSchema, { ...form, vin: '12345' })).toEqual({ vin: ['Некорректный VIN'] });
+    expect(errorsOf(UpdateDraftRequestSchema, { vin: 'X'.repeat(40) })).toMatchObject({
+      vin: expect.arrayContaining(['Не более 34 символов']) as unknown,
+    });
+  });
+});
+
 describe('PublishDraftRequestSchema', () => {
   it('accepts a complete form', () => {
     expect(errorsOf(PublishDraftRequestSchema, form)).toEqual({});

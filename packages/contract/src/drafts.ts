@@ -8,6 +8,7 @@ import {
   PHOTO_MIME_TYPES,
   URL_MAX_LENGTH,
   TEXT_COUNTER_MAX,
+  VIN_LENGTH,
   validateDraftFields,
   validateDraftForPublish,
   type ListingFormValues,
@@ -28,6 +29,9 @@ import {
   YearSchema,
 } from './fields';
 import { named } from './schema-names';
+
+/** A VIN as typed may carry spaces (copied from a document); what is stored is VIN_LENGTH characters. */
+const VIN_INPUT_MAX_LENGTH = VIN_LENGTH * 2;
 
 export const DraftMediaSchema = named(
   'DraftMedia',
@@ -53,6 +57,8 @@ export const DraftSchema = named(
     model_id: IdSchema.nullable(),
     generation_id: IdSchema.nullable(),
     configuration_id: IdSchema.nullable(),
+    /** The car's VIN as the seller stated it (issue 33), normalised; null when none. */
+    vin: answerText(VIN_INPUT_MAX_LENGTH).nullable().optional(),
   }),
 );
 export type Draft = z.infer<typeof DraftSchema>;
@@ -90,6 +96,8 @@ const draftFormShape = {
   model_id: SerialIdSchema.nullable().optional(),
   generation_id: SerialIdSchema.nullable().optional(),
   configuration_id: SerialIdSchema.nullable().optional(),
+  /** Optional; core's rule (validateListingVin, the one findVin reads texts with) checks it in coreRule below. */
+  vin: textSchema({ max: VIN_INPUT_MAX_LENGTH }).nullable().optional(),
 };
 
 /** Saving checks only what is filled in (core validateDraftFields). */

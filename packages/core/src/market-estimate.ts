@@ -4,6 +4,12 @@
 
 /** Comparables are listings published in the last this many days. */
 export const MARKET_WINDOW_DAYS = 90;
+/**
+ * A listing that becomes a good price after it was published (a price cut, a market that moved) is sent to the
+ * «Только хорошая цена» filters that skipped it, when it was published within this many days (issue 33): news, not
+ * the whole market's history the first time the estimates are computed.
+ */
+export const MARKET_LATE_GOOD_PRICE_DAYS = 7;
 /** Fewer comparables than this: no estimate (and no badge). */
 export const MARKET_MIN_COMPARABLES = 8;
 /** Comparables are of the listing's year and this many years either side. */

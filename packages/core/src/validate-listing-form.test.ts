@@ -4,11 +4,13 @@ import { MESSAGES } from './messages';
 import {
   canPublishDraft,
   isValidYear,
+  listingVinOf,
   validateCity,
   validateDescription,
   validateDraftFields,
   validateDraftForPublish,
   validateListingForm,
+  validateListingVin,
   validatePositiveInteger,
   validateYear,
   type ListingFormValues,
@@ -143,6 +145,36 @@ describe('validateDraftFields', () => {
     expect(validateDraftFields({ description: 'x'.repeat(501) }, now).errors).toEqual({
       description: MESSAGES.maxLength(500),
     });
+  });
+});
+
+describe('the listing VIN (issue 33)', () => {
+  it('is optional, and when given follows the rule findVin reads texts with', () => {
+    expect(validateListingVin('')).toBeNull();
+    expect(validateListingVin('   ')).toBeNull();
+    expect(validateListingVin(null)).toBeNull();
+    expect(validateListingVin('XTA210990Y2765437')).toBeNull();
+    // Typed in lower case or with spaces, as copied from a registration certificate.
+    expect(validateListingVin('xta 2109 90y2765437')).toBeNull();
+    expect(validateListingVin('XTA210990Y276543')).toBe(MESSAGES.invalidVin);
+    expect(validateListingVin('XTA210990Y27654371')).toBe(MESSAGES.invalidVin);
+    for (const letter of ['I', 'O', 'Q']) expect(validateListingVin(`XTA21099${letter}Y2765437`)).toBe(MESSAGES.invalidVin);
+    expect(validateListingVin('ХТА210990Y2765437')).toBe(MESSAGES.invalidVin); // Cyrillic Х, Т, А
+  });
+
+  it('is stored normalised, null when empty', () => {
+    expect(listingVinOf(' xta 210990y2765437 ')).toBe('XTA210990Y2765437');
+    expect(listingVinOf('')).toBeNull();
+    expect(listingVinOf(undefined)).toBeNull();
+  });
+
+  it('is checked by the draft and the publish rules, and never required', () => {
+    expect(validateDraftFields({ vin: 'NOT-A-VIN' }, now).errors).toEqual({ vin: MESSAGES.invalidVin });
+    expect(validateDraftForPublish({ ...valid, vin: 'XTA210990Y27654' }, now).errors).toEqual({
+      vin: MESSAGES.invalidVin,
+    });
+    expect(canPublishDraft({ ...valid, vin: '' }, now)).toBe(true);
+    expect(canPublishDraft({ ...valid, vin: 'XTA210990Y2765437' }, now)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from './constants';
 import { MESSAGES } from './messages';
 import { hasFilledContact, validateContact } from './validate-contact';
+import { isValidVin, normalizeVin } from './validate-vin';
 import { toValidationResult, type FieldErrors, type ValidationResult } from './validation-result';
 import { getCurrentYear } from './zoned-time';
 
@@ -21,6 +22,8 @@ export interface ListingFormValues {
   contacts?: readonly { type: string; value?: string | null }[] | null;
   brand_id?: number | null;
   model_id?: number | null;
+  /** Optional (issue 33): the seller may state the car's VIN; empty means none. */
+  vin?: string | null;
 }
 
 type Blank = null | undefined;
@@ -54,6 +57,21 @@ export function validateDescription(description: string | Blank): string | null 
   return (description ?? '').length > TEXT_COUNTER_MAX ? MESSAGES.maxLength(TEXT_COUNTER_MAX) : null;
 }
 
+/**
+ * The listing's VIN (issue 33), optional: empty is none; otherwise the rule `findVin` reads VINs from listings' texts
+ * with (`isValidVin`: 17 Latin capitals and digits without I, O and Q, spaces and case ignored).
+ */
+export function validateListingVin(vin: string | Blank): string | null {
+  if (normalizeVin(vin ?? '') === '') return null;
+  return isValidVin(vin ?? '') ? null : MESSAGES.invalidVin;
+}
+
+/** The VIN as stored: normalised, null when empty. */
+export function listingVinOf(vin: string | Blank): string | null {
+  const normal = normalizeVin(vin ?? '');
+  return normal === '' ? null : normal;
+}
+
 function collect(errors: FieldErrors, field: string, message: string | null): void {
   if (message !== null) errors[field] = message;
 }
@@ -77,6 +95,7 @@ function checkFields(values: ListingFormValues, now: Date, timeZone: string, fie
   check('price', () => validatePositiveInteger(values.price, LISTING_PRICE_MAX));
   check('city', () => validateCity(values.city));
   collect(errors, 'description', validateDescription(values.description));
+  collect(errors, 'vin', validateListingVin(values.vin));
   validateContacts(errors, values);
   return errors;
 }

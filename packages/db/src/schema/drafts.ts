@@ -23,6 +23,8 @@ export const drafts = pgTable(
     modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
     generationId: integer('generation_id').references(() => generations.id, { onDelete: 'set null' }),
     configurationId: integer('configuration_id').references(() => configurations.id, { onDelete: 'set null' }),
+    /** The car's VIN as the seller stated it (issue 33), normalised; copied to `posts.vin` on publishing. */
+    vin: text('vin'),
     publishedPostId: bigint('published_post_id', { mode: 'number' }).references(() => posts.id, {
       onDelete: 'set null',
     }),

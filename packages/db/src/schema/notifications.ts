@@ -1,6 +1,6 @@
 import { DELIVERY_STATUSES } from '@autoradar/core';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, ownedBy } from './columns';
 import { filters } from './filters';
 import { posts } from './posts';
@@ -28,6 +28,11 @@ export const notifyJobs = pgTable(
     error: text('error'),
     /** The X-Request-Id of the request that published the listing (issue 30: one id from the API to the send log). */
     requestId: text('request_id'),
+    /**
+     * Issue 33: the listing became a good price after it was published (the market pass flipped its verdict to
+     * `good`); the job matches it against the «Только хорошая цена» filters only, which skipped it then.
+     */
+    goodPriceOnly: boolean('good_price_only').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MARKET_GOOD_SHARE,
   MARKET_HIGH_SHARE,
+  MARKET_LATE_GOOD_PRICE_DAYS,
   MARKET_MIN_COMPARABLES,
   MARKET_MIN_PRICE,
   MARKET_WINDOW_DAYS,
@@ -56,6 +57,15 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trun
 
 export function recomputeStatement(now: Date, modelIds: readonly number[] | null): SQL {
   const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
+  // The stored row of each estimate: the full pass hashes the whole table once; a model's pass looks its few
+  // listings up by key (a lateral subquery kept from being flattened by its limit, so the nested loop the pass's
+  // settings otherwise avoid is the plan), rather than read a million rows for a few thousand.
+  const storedRow =
+    modelIds === null
+      ? sql`left join market_estimates old on old.post_id = f.post_id`
+      : sql`left join lateral (select m.post_id, m.low, m.median, m.high, m.comparables, m.verdict
+          from market_estimates m where m.post_id = f.post_id limit 1) old on true`;
+  const lateSince = new Date(now.getTime() - MARKET_LATE_GOOD_PRICE_DAYS * 86_400_000).toISOString();
   const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
   // Regions as small integers: the cells are sorted and hashed on them (a text key, compared by collation, made the
   // regional sort the dearest step). The quartiles are read off ranks: each cell's rows are numbered by price once
@@ -112,15 +122,41 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
         end)::market_verdict as verdict
       from chosen
     ),
+    -- Only what differs from the stored row goes to the upsert, found by one hash join with the table as it was. An
+    -- upsert of an unchanged row is not free: ON CONFLICT DO UPDATE locks the conflicting row even when its WHERE
+    -- says no (a tuple lock and its WAL record per listing), which a full pass that changes nothing paid a million
+    -- times. The old verdict read here also tells which listings became a good price.
+    changed as materialized (
+      select f.post_id, f.low, f.median, f.high, f.comparables, f.verdict, old.verdict as old_verdict
+      from fresh f ${storedRow}
+      where old.post_id is null
+        or (old.low, old.median, old.high, old.comparables, old.verdict)
+          is distinct from (f.low, f.median, f.high, f.comparables, f.verdict)
+    ),
     written as (
       insert into market_estimates (post_id, low, median, high, comparables, verdict, computed_at)
-      select post_id, low, median, high, comparables, verdict, ${now.toISOString()}::timestamptz from fresh
+      select post_id, low, median, high, comparables, verdict, ${now.toISOString()}::timestamptz from changed
       on conflict (post_id) do update set
         low = excluded.low, median = excluded.median, high = excluded.high, comparables = excluded.comparables,
         verdict = excluded.verdict, computed_at = excluded.computed_at
       where (market_estimates.low, market_estimates.median, market_estimates.high, market_estimates.comparables,
              market_estimates.verdict)
         is distinct from (excluded.low, excluded.median, excluded.high, excluded.comparables, excluded.verdict)
+      returning 1
+    ),
+    -- Issue 33: listings whose verdict became good in this pass, published recently, get a matching job for the
+    -- «Только хорошая цена» filters that skipped them; only when such a filter exists, and not while the listing's
+    -- own job is still open (that job reads the verdict itself). The deliveries' unique (filter, listing, channel)
+    -- keeps it to one message.
+    late as (
+      insert into notify_jobs (post_id, good_price_only, run_at)
+      select c.post_id, true, ${now.toISOString()}::timestamptz
+      from changed c
+      join posts p on p.id = c.post_id
+      where c.verdict = 'good' and c.old_verdict is distinct from 'good'
+        and p.published_at >= ${lateSince}::timestamptz
+        and (select exists (select 1 from filters f where f.good_price_only and f.active))
+        and not exists (select 1 from notify_jobs j where j.post_id = c.post_id and j.done_at is null)
       returning 1
     ),
     dropped as (
@@ -130,7 +166,7 @@ export function recomputeStatement(now: Date, modelIds: readonly number[] | null
       returning 1
     )
     select (select count(*)::int from fresh) as estimated, (select count(*)::int from written) as written,
-      (select count(*)::int from dropped) as dropped`;
+      (select count(*)::int from dropped) as dropped, (select count(*)::int from late) as late`;
 }
 
 /**
@@ -148,6 +184,8 @@ export interface RecomputeResult {
   written: number;
   /** Estimates removed (the listing left the market, or its market became too thin). */
   dropped: number;
+  /** Listings that became a good price and were queued for the «Только хорошая цена» filters. */
+  late: number;
 }
 
 /**
@@ -158,15 +196,20 @@ export async function recomputeMarket(
   db: Db | DbTransaction,
   options: { now: Date; modelIds?: readonly number[] },
 ): Promise<RecomputeResult> {
-  if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0 };
+  if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0, late: 0 };
   const result = await db.transaction(async (tx) => {
     for (const setting of RECOMPUTE_SETTINGS) await tx.execute(sql.raw(setting));
-    return tx.execute<{ estimated: number; written: number; dropped: number }>(
+    return tx.execute<{ estimated: number; written: number; dropped: number; late: number }>(
       recomputeStatement(options.now, options.modelIds ?? null),
     );
   });
   const row = result.rows[0]!;
-  return { estimated: Number(row.estimated), written: Number(row.written), dropped: Number(row.dropped) };
+  return {
+    estimated: Number(row.estimated),
+    written: Number(row.written),
+    dropped: Number(row.dropped),
+    late: Number(row.late),
+  };
 }
 
 /**

@@ -92,6 +92,11 @@ export interface MatchOptions {
    * and the listing does not carry `market_verdict`.
    */
   marketVerdict?: () => Promise<MarketVerdict | null>;
+  /**
+   * Only the «Только хорошая цена» filters (issue 33): the listing became a good price after it was published, and the
+   * other filters had their chance then.
+   */
+  goodPriceOnly?: boolean;
 }
 
 export async function findMatchingFilters(
@@ -114,6 +119,10 @@ export async function findMatchingFilters(
         const dropped = new Set(good.rows.map((r) => Number(r.id)));
         rows = rows.filter((r) => !dropped.has(Number(r.filterId)));
       }
+    }
+    if (options.goodPriceOnly) {
+      const kept = new Set(good.rows.map((r) => Number(r.id)));
+      rows = rows.filter((r) => kept.has(Number(r.filterId)));
     }
   }
   const worktime = rows.filter((r) => r.sendMode === 'worktime').map((r) => Number(r.filterId));

@@ -30,6 +30,8 @@ export interface ClaimedJob {
   attempts: number;
   /** The request that published the listing (issue 30), carried into its deliveries. */
   requestId?: string | null;
+  /** Issue 33: the listing became a good price later; only the «Только хорошая цена» filters are matched. */
+  goodPriceOnly?: boolean;
 }
 
 export async function claimNotifyJobs(
@@ -54,6 +56,7 @@ export async function claimNotifyJobs(
         postId: notifyJobs.postId,
         attempts: notifyJobs.attempts,
         requestId: notifyJobs.requestId,
+        goodPriceOnly: notifyJobs.goodPriceOnly,
       },
     }),
   );
@@ -114,6 +117,7 @@ export async function runNotifyJob(db: Db, job: ClaimedJob, workerId: string, no
     };
     const matched = await findMatchingFilters(db, listing, now, {
       marketVerdict: () => marketVerdictOf(db, { id: post.id, modelId: post.modelId }, now),
+      goodPriceOnly: job.goodPriceOnly === true,
     });
     const rows = matched.flatMap((f) => {
       const due = dueAtOf(f, now);

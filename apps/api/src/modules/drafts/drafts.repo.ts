@@ -53,7 +53,16 @@ export function listDraftContacts(db: Db, draftId: number): Promise<DraftContact
 export type DraftFieldsUpdate = Partial<
   Pick<
     Draft,
-    'year' | 'mileage' | 'price' | 'city' | 'description' | 'brandId' | 'modelId' | 'generationId' | 'configurationId'
+    | 'year'
+    | 'mileage'
+    | 'price'
+    | 'city'
+    | 'description'
+    | 'brandId'
+    | 'modelId'
+    | 'generationId'
+    | 'configurationId'
+    | 'vin'
   >
 >;
 

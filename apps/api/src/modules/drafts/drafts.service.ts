@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Draft as DraftDto, UpdateDraftRequestSchema } from '@autoradar/contract';
 import {
   DEFAULT_CURRENCY,
+  findVin,
+  listingVinOf,
   MESSAGES,
   OWN_CHANNEL,
   removeDraftMedia,
@@ -59,6 +61,7 @@ async function toDraftDto(db: Db, draft: Draft): Promise<DraftDto> {
     model_id: draft.modelId,
     generation_id: draft.generationId,
     configuration_id: draft.configurationId,
+    vin: draft.vin,
   };
 }
 
@@ -136,6 +139,7 @@ async function applyForm(tx: Db, draft: Draft, form: DraftForm): Promise<DraftMe
   if (form.model_id !== undefined) fields.modelId = form.model_id;
   if (form.generation_id !== undefined) fields.generationId = form.generation_id;
   if (form.configuration_id !== undefined) fields.configurationId = form.configuration_id;
+  if (form.vin !== undefined) fields.vin = listingVinOf(form.vin);
   await repo.updateDraftFields(tx, draft.id, fields);
 
   if (form.contacts) {
@@ -239,6 +243,7 @@ export async function publishDraft(
           contacts,
           brand_id: draft.brandId,
           model_id: draft.modelId,
+          vin: draft.vin,
         },
         now,
       ).errors,
@@ -246,6 +251,7 @@ export async function publishDraft(
     const brand = (await findBrand(tx, draft.brandId!))!;
     const model = (await findModel(tx, draft.modelId!))!;
     const city = (draft.city ?? '').trim();
+    const text = buildListingText(draft.description, contacts);
     const ordered = [...media.filter((m) => m.main), ...media.filter((m) => !m.main)];
     // The listing lifecycle: the post, its photos, its first price and its notification job in this transaction.
     const postId = await publishListing(
@@ -265,7 +271,9 @@ export async function publishDraft(
         price: draft.price,
         currency: DEFAULT_CURRENCY,
         mileage: draft.mileage,
-        text: buildListingText(draft.description, contacts),
+        text,
+        // The VIN the seller entered; else one the description states, as ingestion reads other channels' posts.
+        vin: draft.vin ?? findVin(text),
         location: city,
         publishedAt: now,
       },

@@ -289,6 +289,55 @@ describeEachDb('drafts', (getDb) => {
     );
   });
 
+  it('keeps the VIN the seller enters (issue 33), refuses a bad one in Russian, and publishes it with the listing', async () => {
+    const seller = await signInPro(getDb(), clock());
+    const draft = readJson(await api('GET', '/api/drafts/create', seller.headers), contract.drafts.create).data;
+    expect(draft.vin).toBeNull();
+
+    const bad = await api('PUT', `/api/drafts/${draft.id}`, seller.headers, { vin: 'XTA210990O2765437' });
+    expect(bad.statusCode).toBe(422);
+    expect(readError(bad).errors).toEqual({ vin: ['Некорректный VIN'] });
+
+    const saved = await api('PUT', `/api/drafts/${draft.id}`, seller.headers, { vin: ' xta 210990y2765437' });
+    expect(readJson(saved, contract.drafts.update).data.vin).toBe('XTA210990Y2765437');
+    expect(readJson(await api('GET', '/api/drafts/create', seller.headers), contract.drafts.create).data.vin).toBe(
+      'XTA210990Y2765437',
+    );
+
+    const refused = await api('POST', `/api/drafts/${draft.id}/publish`, seller.headers, { ...fullForm(), vin: '1' });
+    expect(readError(refused).errors).toEqual({ vin: ['Некорректный VIN'] });
+
+    const published = await api('POST', `/api/drafts/${draft.id}/publish`, seller.headers, fullForm());
+    const postId = readJson(published, contract.drafts.publish).post_id;
+    const [post] = await getDb().db.select({ vin: posts.vin }).from(posts).where(eq(posts.id, postId));
+    expect(post!.vin).toBe('XTA210990Y2765437');
+
+    // Cleared in the form: none is published, unless the description states one.
+    const next = readJson(await api('GET', '/api/drafts/create', seller.headers), contract.drafts.create).data;
+    const plain = readJson(
+      await api('POST', `/api/drafts/${next.id}/publish`, seller.headers, { ...fullForm(), vin: '' }),
+      contract.drafts.publish,
+    ).post_id;
+    const third = readJson(await api('GET', '/api/drafts/create', seller.headers), contract.drafts.create).data;
+    const stated = readJson(
+      await api('POST', `/api/drafts/${third.id}/publish`, seller.headers, {
+        ...fullForm(),
+        vin: null,
+        description: 'VIN: Z94CB41AACR123456, один владелец',
+      }),
+      contract.drafts.publish,
+    ).post_id;
+    const vins = await getDb()
+      .db.select({ id: posts.id, vin: posts.vin })
+      .from(posts)
+      .where(sql`${posts.id} in (${plain}, ${stated})`)
+      .orderBy(posts.id);
+    expect(vins).toEqual([
+      { id: plain, vin: null },
+      { id: stated, vin: 'Z94CB41AACR123456' },
+    ]);
+  });
+
   it('checks that brand, model, generation and configuration exist and belong together', async () => {
     const seller = await signInPro(getDb(), clock());
     const draft = readJson(await api('GET', '/api/drafts/create', seller.headers), contract.drafts.create).data;

@@ -78,6 +78,8 @@ export const searchMessages = {
   // Issue 33: the saved filter's market switch.
   goodPriceOnly: 'Только хорошая цена',
   goodPriceOnlyHint: 'Объявления заметно дешевле похожих машин за последние 90 дней',
+  /** The saved filters' list marks a filter with the switch on (an option's text; a badge on the chosen one). */
+  savedFilterOption: (name: string, goodPriceOnly: boolean) => (goodPriceOnly ? `${name} · хорошая цена` : name),
   days: 'Дни',
   startTime: 'С',
   endTime: 'До',

@@ -199,3 +199,43 @@ describe('the form saves as the user types', () => {
     expect(readLocalDraft(proUser.id)).toMatchObject({ pending: ['city'], form: { city: 'Пермь' } });
   });
 });
+
+describe('the VIN (issue 33)', () => {
+  const VIN_LABEL = 'VIN (необязательно)';
+
+  it('saves a valid VIN and keeps it on the device; a bad one is held back with the core message', async () => {
+    const api = installFakeApi();
+    const user = userEvent.setup();
+    renderEditor();
+    const field = await screen.findByLabelText<HTMLInputElement>(VIN_LABEL);
+    await user.click(field);
+    await user.paste('XTA210990O2765437');
+    await user.tab();
+    expect(await screen.findByText('Некорректный VIN')).toBeTruthy();
+    expect(readLocalDraft(proUser.id)).toMatchObject({ pending: ['vin'], form: { vin: 'XTA210990O2765437' } });
+
+    await user.clear(field);
+    await user.paste('xta210990y2765437');
+    await waitFor(() => expect(api.saves().at(-1)?.body).toEqual({ vin: 'xta210990y2765437' }), { timeout: 3000 });
+    expect(api.saves().some((save) => (save.body as { vin?: string }).vin === 'XTA210990O2765437')).toBe(false);
+    expect(screen.queryByText('Некорректный VIN')).toBeNull();
+  });
+
+  it('is shown again after a reload, from the device when the server never got it', async () => {
+    writeLocalDraft(proUser.id, localCopy({ pending: ['vin'], form: { vin: 'Z94CB41AACR123456' } }));
+    const api = installFakeApi();
+    renderEditor();
+    expect((await screen.findByLabelText<HTMLInputElement>(VIN_LABEL)).value).toBe('Z94CB41AACR123456');
+    await waitFor(() => expect(api.saves()).toHaveLength(1), { timeout: 3000 });
+    expect(api.saves()[0]!.body).toEqual({ vin: 'Z94CB41AACR123456' });
+  });
+
+  it('comes from the server draft, and a copy written before the field existed reads as empty', () => {
+    expect(mergeDraft({ ...emptyDraft, vin: 'XTA210990Y2765437' }, null).form.vin).toBe('XTA210990Y2765437');
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ version: 1, draftId: 9, form: { city: 'Казань' }, pending: [], media: [], removedMedia: [] }),
+    );
+    expect(readLocalDraft(proUser.id)!.form).toMatchObject({ city: 'Казань', vin: '' });
+  });
+});

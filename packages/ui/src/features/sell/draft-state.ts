@@ -31,6 +31,7 @@ export const EMPTY_DRAFT: Draft = {
   model_id: null,
   generation_id: null,
   configuration_id: null,
+  vin: null,
 };
 
 const fieldOf = (path: string) => path.split('.')[0] as FormField;

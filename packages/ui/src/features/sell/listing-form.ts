@@ -30,6 +30,8 @@ export interface ListingForm {
   city: string;
   description: string;
   contacts: FormContact[];
+  /** The car's VIN, optional (issue 33); as typed, checked by core's validateListingVin. */
+  vin: string;
 }
 
 export type FormField = keyof ListingForm;
@@ -45,6 +47,7 @@ export const FORM_FIELDS: readonly FormField[] = [
   'city',
   'description',
   'contacts',
+  'vin',
 ];
 
 export type MediaItem = DraftMediaItem & { id: number };
@@ -72,6 +75,7 @@ export function emptyForm(): ListingForm {
     city: '',
     description: '',
     contacts: [emptyContact()],
+    vin: '',
   };
 }
 
@@ -91,6 +95,7 @@ export function formFromDraft(draft: Draft): ListingForm {
       draft.contacts.length > 0
         ? draft.contacts.map((c) => ({ key: newContactKey(), type: c.type, value: c.value }))
         : [emptyContact()],
+    vin: draft.vin ?? '',
   };
 }
 
@@ -105,6 +110,7 @@ export function formValues(form: ListingForm): ListingFormValues {
     contacts: form.contacts,
     brand_id: form.brand_id,
     model_id: form.model_id,
+    vin: form.vin,
   };
 }
 
@@ -127,7 +133,8 @@ export function contactsBody(contacts: readonly FormContact[]): { type: ContactT
 function fieldBody(form: ListingForm, field: FormField): unknown {
   switch (field) {
     case 'city':
-    case 'description': {
+    case 'description':
+    case 'vin': {
       const text = form[field];
       return text.trim() === '' ? null : text;
     }

@@ -70,6 +70,8 @@ const ListingFormSchema = z
     description: text,
     // A form always offers one contact row.
     contacts: schemaListOf(FormContactSchema).transform((rows) => (rows.length > 0 ? rows : [emptyContact()])),
+    // A copy written before issue 33 has none.
+    vin: text,
   })
   .catch(() => emptyForm()) satisfies z.ZodType<ListingForm>;
 

@@ -263,6 +263,24 @@ describe('saved filters', () => {
     expect(store.get(postsStoreAtom)).toMatchObject({ brands: [1], cities: [7], yearFrom: 2018, priceTo: 2_000_000 });
   });
 
+  it('marks a filter that asks for «Только хорошая цена» in the list and when chosen (issue 33)', async () => {
+    filtersApi([savedFilter(4, 'Кроссоверы'), savedFilter(5, 'Выгодные', { goodPriceOnly: true })]);
+    const u = user();
+    const store = getDefaultStore();
+    renderInApp(<SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />);
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: /^Мои фильтры/ });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Не выбран',
+      'Кроссоверы',
+      'Выгодные · хорошая цена',
+    ]);
+    await u.selectOptions(select, 'Кроссоверы');
+    expect(screen.queryByTestId('saved-filter-good-price')).toBeNull();
+    await u.selectOptions(select, 'Выгодные · хорошая цена');
+    expect(screen.getByTestId('saved-filter-good-price').textContent).toBe('Только хорошая цена');
+    expect(store.get(postsStoreAtom)).toMatchObject({ goodPriceOnly: true });
+  });
+
   it('the notifications toggle works only for PRO', async () => {
     const api = filtersApi([savedFilter(4, 'Кроссоверы')]);
     const u = user();

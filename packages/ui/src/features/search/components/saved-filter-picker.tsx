@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Switch } from '@telegram-apps/telegram-ui';
 import type { Filter } from '@autoradar/contract';
+import { Badge } from '../../../components/badge/badge';
 import { searchMessages as t } from '../messages';
 
 export interface SavedFilterPickerProps {
@@ -42,7 +43,7 @@ export function SavedFilterSelect({
         <option value="">{t.noSavedFilter}</option>
         {filters.map((filter) => (
           <option key={filter.id} value={String(filter.id)}>
-            {filter.name}
+            {t.savedFilterOption(filter.name, filter.goodPriceOnly === true)}
           </option>
         ))}
       </select>
@@ -66,6 +67,11 @@ export function SavedFilterControls({
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <div className="saved-filters__selected">
+      {selected.goodPriceOnly ? (
+        <Badge tone="positive" size="m" className="saved-filters__good-price" data-testid="saved-filter-good-price">
+          {t.goodPriceOnly}
+        </Badge>
+      ) : null}
       <div className="saved-filters__toggle">
         <Switch
           id={`${selectId}-active`}

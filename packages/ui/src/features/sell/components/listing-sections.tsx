@@ -1,5 +1,5 @@
 import { List, Section, Subheadline } from '@telegram-apps/telegram-ui';
-import { CITY_MAX_LENGTH, TEXT_COUNTER_MAX } from '@autoradar/core';
+import { CITY_MAX_LENGTH, TEXT_COUNTER_MAX, VIN_LENGTH } from '@autoradar/core';
 import { useCall } from '../../../api/use-call';
 import { describedBy, Field } from '../../../components/field/field';
 import { TextField } from '../../../components/field/text-field';
@@ -64,6 +64,21 @@ export function ListingSections({ editor, uploads, errors, names, disabled }: Li
             placeholder={t.yearPlaceholder}
           />
           <DigitsField {...digits} field="mileage" label={t.mileage} placeholder="0" />
+          <TextField
+            id="sell-vin"
+            label={t.vin}
+            inputClassName="sell-vin"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={VIN_LENGTH * 2}
+            placeholder={t.vinPlaceholder}
+            hint={t.vinHint}
+            value={form.vin}
+            error={errorOf('vin')}
+            onChange={(value) => setField('vin', value)}
+            onBlur={() => touch('vin')}
+          />
         </Section>
 
         <Section header={<SectionTitle>{t.sections.priceAndLocation}</SectionTitle>}>

@@ -1,0 +1,1 @@
+ALTER TABLE "notify_jobs" ADD COLUMN "good_price_only" boolean DEFAULT false NOT NULL;
