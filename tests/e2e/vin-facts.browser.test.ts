@@ -122,7 +122,12 @@ describe('VIN report facts on the listing page, in a real browser', () => {
     const brands = (await callApi<{ data: { id: number; name: string }[] }>(server, null, 'GET', '/api/brands')).data;
     const lada = brands.find((b) => b.name === 'LADA (ВАЗ)') ?? brands.find((b) => b.name === 'Toyota')!;
     const models = (
-      await callApi<{ data: { id: number; name: string }[] }>(server, null, 'GET', `/api/models?car_brand_id=${lada.id}`)
+      await callApi<{ data: { id: number; name: string }[] }>(
+        server,
+        null,
+        'GET',
+        `/api/models?car_brand_id=${lada.id}`,
+      )
     ).data;
     const draft = (await callApi<{ data: { id: number } }>(server, token, 'GET', '/api/drafts/create')).data;
     await callApi(server, token, 'PUT', `/api/drafts/${draft.id}`, {
@@ -179,7 +184,10 @@ describe('VIN report facts on the listing page, in a real browser', () => {
 
     // Publishing: the listing carries the VIN, and its page shows the report's facts.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+    await context.addInitScript(
+      ([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!),
+      [TOKEN_KEY, token],
+    );
     const page = await context.newPage();
     await page.goto(`${server.url}/new`);
     const publish = page.getByRole('button', { name: 'Опубликовать' });

@@ -158,7 +158,8 @@ describe('the listing VIN (issue 33)', () => {
     expect(validateListingVin('xta 2109 90y2765437')).toBeNull();
     expect(validateListingVin('XTA210990Y276543')).toBe(MESSAGES.invalidVin);
     expect(validateListingVin('XTA210990Y27654371')).toBe(MESSAGES.invalidVin);
-    for (const letter of ['I', 'O', 'Q']) expect(validateListingVin(`XTA21099${letter}Y2765437`)).toBe(MESSAGES.invalidVin);
+    for (const letter of ['I', 'O', 'Q'])
+      expect(validateListingVin(`XTA21099${letter}Y2765437`)).toBe(MESSAGES.invalidVin);
     expect(validateListingVin('ХТА210990Y2765437')).toBe(MESSAGES.invalidVin); // Cyrillic Х, Т, А
   });
 

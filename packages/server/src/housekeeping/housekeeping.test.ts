@@ -126,14 +126,16 @@ describeEachDb('housekeeping', (getDb) => {
       excerpt: `${messageId}`,
       seenAt,
     });
-    await db.insert(sourcePosts).values([
-      ...Array.from({ length: 60 }, (_, i) =>
-        outcome(busy!.id, i + 1, i < 5 ? daysAgo(30, HOUR) : i < 10 ? daysAgo(29) : NOW),
-      ),
-      ...[1, 2, 3].map((m) => outcome(quiet!.id, m, daysAgo(90))),
-      outcome(late!.id, 1000, daysAgo(40)),
-      ...Array.from({ length: 51 }, (_, i) => outcome(late!.id, i + 1, daysAgo(31))),
-    ]);
+    await db
+      .insert(sourcePosts)
+      .values([
+        ...Array.from({ length: 60 }, (_, i) =>
+          outcome(busy!.id, i + 1, i < 5 ? daysAgo(30, HOUR) : i < 10 ? daysAgo(29) : NOW),
+        ),
+        ...[1, 2, 3].map((m) => outcome(quiet!.id, m, daysAgo(90))),
+        outcome(late!.id, 1000, daysAgo(40)),
+        ...Array.from({ length: 51 }, (_, i) => outcome(late!.id, i + 1, daysAgo(31))),
+      ]);
   });
 
   afterAll(async () => {

@@ -1,16 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import {
-  deliveries,
-  draftMedia,
-  drafts,
-  notifyJobs,
-  postMedia,
-  sessions,
-  sourcePosts,
-  type Db,
-} from '@autoradar/db';
+import { deliveries, draftMedia, drafts, notifyJobs, postMedia, sessions, sourcePosts, type Db } from '@autoradar/db';
 import { SOURCE_LATEST_POSTS } from '../ingest/sources';
 import { mediaKeyFromUrl } from '../media/storage';
 import { housekeepingRemovedTotal } from '../runtime/metrics';
@@ -179,10 +170,7 @@ export async function purgeOldSourcePosts(db: Db, now: Date, s: HousekeepingSett
       .select({ id: ranked.id })
       .from(ranked)
       .where(and(gt(ranked.rank, SOURCE_LATEST_POSTS), lt(ranked.seenAt, cutoff), ne(ranked.messageId, ranked.newest)));
-    const gone = await db
-      .delete(sourcePosts)
-      .where(inArray(sourcePosts.id, past))
-      .returning({ id: sourcePosts.id });
+    const gone = await db.delete(sourcePosts).where(inArray(sourcePosts.id, past)).returning({ id: sourcePosts.id });
     removed += gone.length;
   }
   return removed;

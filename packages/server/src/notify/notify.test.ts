@@ -198,71 +198,79 @@ describeEachDb('saved-filter notifications', (getDb) => {
   });
 
   // Many passes and worker rounds on PGlite: more than the default minute on a loaded machine.
-  it('a listing that becomes a good price later reaches the «Только хорошая цена» filters that skipped it, once', { timeout: 180_000 }, async () => {
-    const market = { title: 'BMW X5 2020', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2020 };
-    for (let i = 0; i < 10; i += 1) await publish({ ...market, price: 6_000_000 + i * 50_000, mileage: 40_000 });
-    await worker.runOnce();
-    const picky = await proUser();
-    await saveFilter(picky.id, { brands: [ref.bmw], goodPriceOnly: true, name: 'Выгодные X5' });
-    const anyPrice = await proUser();
-    await saveFilter(anyPrice.id, { brands: [ref.bmw], name: 'Все X5' });
-    const listing = await publish({ ...market, price: 6_200_000, mileage: 41_000 });
-    await worker.runOnce();
-    await worker.runOnce();
-    expect(sentTo(picky.telegramId!)).toHaveLength(0);
-    expect(sentTo(anyPrice.telegramId!)).toHaveLength(1);
+  it(
+    'a listing that becomes a good price later reaches the «Только хорошая цена» filters that skipped it, once',
+    { timeout: 180_000 },
+    async () => {
+      const market = { title: 'BMW X5 2020', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2020 };
+      for (let i = 0; i < 10; i += 1) await publish({ ...market, price: 6_000_000 + i * 50_000, mileage: 40_000 });
+      await worker.runOnce();
+      const picky = await proUser();
+      await saveFilter(picky.id, { brands: [ref.bmw], goodPriceOnly: true, name: 'Выгодные X5' });
+      const anyPrice = await proUser();
+      await saveFilter(anyPrice.id, { brands: [ref.bmw], name: 'Все X5' });
+      const listing = await publish({ ...market, price: 6_200_000, mileage: 41_000 });
+      await worker.runOnce();
+      await worker.runOnce();
+      expect(sentTo(picky.telegramId!)).toHaveLength(0);
+      expect(sentTo(anyPrice.telegramId!)).toHaveLength(1);
 
-    // The seller cuts the price; the estimator's pass for the model (as after `listing.updated`) calls it good.
-    const cut = async (price: number) => {
-      await changeListings({ db, events, clock }, (l) => updateListing(l, listing, { price }));
-      return recomputeMarket(db, { now: clock(), modelIds: [ref.x5] });
-    };
-    expect(await cut(4_900_000)).toMatchObject({ late: 1 });
-    await worker.runOnce();
-    await worker.runOnce();
-    const late = sentTo(picky.telegramId!);
-    expect(late).toHaveLength(1);
-    expect(late[0]!.payload['text']).toContain('4\u00A0900\u00A0000\u00A0₽');
-    // The other filter had its message at publication: nothing more.
-    expect(sentTo(anyPrice.telegramId!)).toHaveLength(1);
+      // The seller cuts the price; the estimator's pass for the model (as after `listing.updated`) calls it good.
+      const cut = async (price: number) => {
+        await changeListings({ db, events, clock }, (l) => updateListing(l, listing, { price }));
+        return recomputeMarket(db, { now: clock(), modelIds: [ref.x5] });
+      };
+      expect(await cut(4_900_000)).toMatchObject({ late: 1 });
+      await worker.runOnce();
+      await worker.runOnce();
+      const late = sentTo(picky.telegramId!);
+      expect(late).toHaveLength(1);
+      expect(late[0]!.payload['text']).toContain('4\u00A0900\u00A0000\u00A0₽');
+      // The other filter had its message at publication: nothing more.
+      expect(sentTo(anyPrice.telegramId!)).toHaveLength(1);
 
-    // Good, then fair, then good again: still one message.
-    expect(await cut(6_100_000)).toMatchObject({ late: 0 });
-    expect(await cut(4_800_000)).toMatchObject({ late: 1 });
-    await worker.runOnce();
-    await worker.runOnce();
-    expect(sentTo(picky.telegramId!)).toHaveLength(1);
-    // A pass that changes nothing queues nothing.
-    expect(await recomputeMarket(db, { now: clock(), modelIds: [ref.x5] })).toMatchObject({ written: 0, late: 0 });
-  });
+      // Good, then fair, then good again: still one message.
+      expect(await cut(6_100_000)).toMatchObject({ late: 0 });
+      expect(await cut(4_800_000)).toMatchObject({ late: 1 });
+      await worker.runOnce();
+      await worker.runOnce();
+      expect(sentTo(picky.telegramId!)).toHaveLength(1);
+      // A pass that changes nothing queues nothing.
+      expect(await recomputeMarket(db, { now: clock(), modelIds: [ref.x5] })).toMatchObject({ written: 0, late: 0 });
+    },
+  );
 
   // Many passes and worker rounds on PGlite: more than the default minute on a loaded machine.
-  it('a listing published long ago that turns good, or any when no filter asks for good prices, queues nothing', { timeout: 180_000 }, async () => {
-    const market = { title: 'BMW X5 2021', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2021 };
-    const weekAgo = new Date(clock().getTime() - 8 * 86_400_000);
-    for (let i = 0; i < 10; i += 1)
-      await publish({ ...market, price: 7_000_000 + i * 50_000, mileage: 20_000, publishedAt: weekAgo });
-    const old = await publish({ ...market, price: 7_200_000, mileage: 21_000, publishedAt: weekAgo });
-    const fresh = await publish({ ...market, price: 7_250_000, mileage: 21_000 });
-    await worker.runOnce();
-    const picky = await proUser();
-    const filter = await saveFilter(picky.id, { brands: [ref.bmw], goodPriceOnly: true, name: 'Выгодные X5' });
-    const cut = async (id: number, price: number) => {
-      await changeListings({ db, events, clock }, (l) => updateListing(l, id, { price }));
-      return recomputeMarket(db, { now: clock(), modelIds: [ref.x5] });
-    };
-    // Published 8 days ago: older than the 7 days of news.
-    expect(await cut(old, 5_500_000)).toMatchObject({ late: 0 });
-    // No active «Только хорошая цена» filter: nobody to tell.
-    await db.update(filters).set({ active: false }).where(eq(filters.id, filter.id));
-    expect(await cut(fresh, 5_600_000)).toMatchObject({ late: 0 });
-    const verdicts = await db.execute<{ verdict: string }>(
-      sql`select verdict from market_estimates where post_id in (${old}, ${fresh}) order by post_id`,
-    );
-    expect(verdicts.rows.map((r) => r.verdict)).toEqual(['good', 'good']);
-    await worker.runOnce();
-    expect(sentTo(picky.telegramId!)).toHaveLength(0);
-  });
+  it(
+    'a listing published long ago that turns good, or any when no filter asks for good prices, queues nothing',
+    { timeout: 180_000 },
+    async () => {
+      const market = { title: 'BMW X5 2021', mark: 'BMW', model: 'X5', brandId: ref.bmw, modelId: ref.x5, year: 2021 };
+      const weekAgo = new Date(clock().getTime() - 8 * 86_400_000);
+      for (let i = 0; i < 10; i += 1)
+        await publish({ ...market, price: 7_000_000 + i * 50_000, mileage: 20_000, publishedAt: weekAgo });
+      const old = await publish({ ...market, price: 7_200_000, mileage: 21_000, publishedAt: weekAgo });
+      const fresh = await publish({ ...market, price: 7_250_000, mileage: 21_000 });
+      await worker.runOnce();
+      const picky = await proUser();
+      const filter = await saveFilter(picky.id, { brands: [ref.bmw], goodPriceOnly: true, name: 'Выгодные X5' });
+      const cut = async (id: number, price: number) => {
+        await changeListings({ db, events, clock }, (l) => updateListing(l, id, { price }));
+        return recomputeMarket(db, { now: clock(), modelIds: [ref.x5] });
+      };
+      // Published 8 days ago: older than the 7 days of news.
+      expect(await cut(old, 5_500_000)).toMatchObject({ late: 0 });
+      // No active «Только хорошая цена» filter: nobody to tell.
+      await db.update(filters).set({ active: false }).where(eq(filters.id, filter.id));
+      expect(await cut(fresh, 5_600_000)).toMatchObject({ late: 0 });
+      const verdicts = await db.execute<{ verdict: string }>(
+        sql`select verdict from market_estimates where post_id in (${old}, ${fresh}) order by post_id`,
+      );
+      expect(verdicts.rows.map((r) => r.verdict)).toEqual(['good', 'good']);
+      await worker.runOnce();
+      expect(sentTo(picky.telegramId!)).toHaveLength(0);
+    },
+  );
 
   it('reuses Telegram file_id of a photo after its first send', async () => {
     const a = await proUser();

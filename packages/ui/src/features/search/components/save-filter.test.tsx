@@ -269,11 +269,11 @@ describe('saved filters', () => {
     const store = getDefaultStore();
     renderInApp(<SavedFilters user={basic} criteria={EMPTY_CRITERIA} now={now} />);
     const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: /^Мои фильтры/ });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Не выбран',
-      'Кроссоверы',
-      'Выгодные · хорошая цена',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Не выбран', 'Кроссоверы', 'Выгодные · хорошая цена']);
     await u.selectOptions(select, 'Кроссоверы');
     expect(screen.queryByTestId('saved-filter-good-price')).toBeNull();
     await u.selectOptions(select, 'Выгодные · хорошая цена');
