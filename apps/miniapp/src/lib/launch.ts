@@ -270,15 +270,27 @@ function createTelegramPlatform(
   };
 }
 
+/**
+ * Development in a plain browser (DESIGN §3): mock the Telegram environment with launch params signed by the
+ * development bot token, so the real check/login flow runs. Called only under `import.meta.env.DEV`, so Vite leaves
+ * it and the development token out of production builds.
+ */
+async function mockDevelopmentEnvironment(): Promise<void> {
+  const [{ createDevLaunchParams }, { mockTelegramEnvironment }] = await Promise.all([
+    import('./dev-launch-params'),
+    import('./tma'),
+  ]);
+  mockTelegramEnvironment(await createDevLaunchParams());
+  console.info('[tma] development: Telegram environment mocked with a development user');
+}
+
 /** Keeps the launch params and returns the Platform the app boots with; the SDK follows the first screen. */
 export async function bootTelegram(afterFirstContent: () => Promise<void>): Promise<TmaBoot> {
   normalizeLaunchAddress();
   if (import.meta.env.DEV && !launchParamsInAddress() && !keptLaunchParams.read()) {
     // Development in a plain browser (DESIGN §3): the SDK mocks Telegram with launch params signed by the
     // development bot token, so the real check/login flow runs. Vite removes this branch from production builds.
-    await import('./tma')
-      .then(({ mockDevelopmentEnvironment }) => mockDevelopmentEnvironment())
-      .catch((error: unknown) => console.warn('[tma] development mock failed', error));
+    await mockDevelopmentEnvironment().catch((error: unknown) => console.warn('[tma] development mock failed', error));
   }
   // Launch params come in the URL hash, which a reload after client-side navigation loses (DESIGN.md §9).
   const fresh =

@@ -41,14 +41,9 @@ export interface TelegramControls {
   onAppearance(cb: () => void): void;
 }
 
-/**
- * Development in a plain browser (DESIGN §3): mock the Telegram environment with launch params signed by the
- * development bot token, so the real check/login flow runs.
- */
-export async function mockDevelopmentEnvironment(): Promise<void> {
-  const { createDevLaunchParams } = await import('./dev-launch-params');
-  mockTelegramEnv({ launchParams: await createDevLaunchParams(), onEvent: () => {} });
-  console.info('[tma] development: Telegram environment mocked with a development user');
+/** Development in a plain browser (DESIGN §3): the Telegram environment mocked with these launch params. */
+export function mockTelegramEnvironment(launchParams: string): void {
+  mockTelegramEnv({ launchParams, onEvent: () => {} });
 }
 
 /** The launch params the development mock keeps (the SDK's storage), if any. */
@@ -89,8 +84,23 @@ function openInBrowser(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
+/**
+ * Every SDK function checks that it runs in Telegram by reading the launch params again: from the address, the
+ * navigation entry, then its own session storage (`tapps/launchParams`, @telegram-apps/toolkit). Started at once, it
+ * found them in the address and kept them there; started after the first screen, the router has changed the address
+ * (and a reload of /tma/notes never had them), so they are put where it keeps them, as its own first read would.
+ */
+function handLaunchParamsToSdk(rawLaunchParams: string): void {
+  try {
+    retrieveRawLaunchParams();
+  } catch {
+    sessionStorage.setItem('tapps/launchParams', JSON.stringify(rawLaunchParams));
+  }
+}
+
 /** Initialises the SDK with this launch's params, mounts Telegram's components and returns the controls. */
 export function startTelegramSdk(rawLaunchParams: string): TelegramControls {
+  handLaunchParamsToSdk(rawLaunchParams);
   init({ launchParams: parseLaunchParamsQuery(rawLaunchParams) });
   mountComponents();
   return {
