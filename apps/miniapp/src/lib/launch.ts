@@ -61,7 +61,7 @@ export function launchParamsInAddress(): string | undefined {
 /** Whether a Telegram client is there to talk to: the bridge's own transports (native web view, or Telegram Web). */
 function telegramClientPresent(): boolean {
   const w = window as unknown as { TelegramWebviewProxy?: unknown; external?: { notify?: unknown } };
-  let framed = false;
+  let framed: boolean;
   try {
     framed = window.self !== window.top;
   } catch {
@@ -92,7 +92,7 @@ export function isColorDark(color: string): boolean {
  * `themeParams.bindCssVars` gives them; the SDK binds them again, and keeps them current, once it runs.
  */
 function bindLaunchTheme(query: URLSearchParams): Appearance {
-  let theme: Record<string, unknown> = {};
+  let theme: Record<string, unknown>;
   try {
     theme = JSON.parse(query.get('tgWebAppThemeParams') ?? '{}') as Record<string, unknown>;
   } catch {
