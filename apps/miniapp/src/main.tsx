@@ -2,8 +2,8 @@
 import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, OutsideTelegramApp, reportUncaughtErrors, startFeedPreload } from '@autoradar/ui';
-import { bootTelegram } from './lib/tma';
+import { afterFirstContent, App, OutsideTelegramApp, reportUncaughtErrors, startFeedPreload } from '@autoradar/ui';
+import { bootTelegram } from './lib/launch';
 
 // The feed's first page is asked for now for a returning user, before the search screen's code loads, and for a new
 // device the moment sign-in stores its token, during the 2 s «Вы вошли» screen (issue 32). A launch with a start
@@ -23,7 +23,8 @@ const root = createRoot(container);
 
 // A promise, not a top-level await: Rollup keeps an entry with top-level await apart from the chunks that import
 // from it, which split the shared code into dozens of small files (issue 13's first-route budget).
-void bootTelegram().then((boot) => {
+// The Telegram SDK loads after the first screen's content (lib/launch.ts).
+void bootTelegram(afterFirstContent).then((boot) => {
   root.render(
     <StrictMode>
       {boot.kind === 'telegram' ? <App platform={boot.platform} basename="/tma" /> : <OutsideTelegramApp />}

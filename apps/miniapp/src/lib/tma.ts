@@ -1,10 +1,10 @@
-// The only file that imports the Telegram SDK (STYLE.md habit 6): an SDK rename is one diff.
+// The only file that imports the Telegram SDK (STYLE.md habit 6): an SDK rename is one diff. Loaded after the first
+// screen's content (launch.ts, issue 32); the app starts from the launch params without it.
 import {
   backButton,
   closingBehavior,
   hapticFeedback,
   init,
-  isTMA,
   mainButton,
   miniApp,
   mockTelegramEnv,
@@ -18,69 +18,41 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
-import { storedText, type Platform } from '@autoradar/ui';
+import type { Appearance, Platform } from '@autoradar/ui';
 
-const START_PARAM = 'tgWebAppStartParam';
+type Needed<K extends keyof Platform> = NonNullable<Platform[K]>;
 
-export interface TmaLaunch {
-  /** The launch query exactly as Telegram sent it: initData is verified from this string, never a parsed object. */
-  rawLaunchParams: string;
-  initDataRaw: string | undefined;
-  /** The deep link of this launch; undefined on a reload that kept the launch params from storage. */
-  startParam: string | undefined;
+/** What launch.ts asks of Telegram once the SDK runs. */
+export interface TelegramControls {
+  ready(): void;
+  openLink(url: string): void;
+  openTelegramLink(url: string): void;
+  hapticImpact: Needed<'hapticImpact'>;
+  hapticNotification: Needed<'hapticNotification'>;
+  setBackButton(visible: boolean): void;
+  onBackButton(cb: () => void): void;
+  setMainButton: Needed<'mainButton'>['set'];
+  onMainButton(cb: () => void): void;
+  setEditing(editing: boolean): void;
+  requestWriteAccess: Needed<'requestWriteAccess'>;
+  share: Needed<'share'>;
+  /** The theme's light or dark, once the SDK knows it. */
+  appearance(): Appearance | undefined;
+  onAppearance(cb: () => void): void;
 }
 
-export type TmaBoot =
-  | { kind: 'telegram'; platform: Platform; launch: TmaLaunch }
-  /** A production build opened in a plain browser: the app explains where it lives instead of half-working. */
-  | { kind: 'outside' };
-
-/** This launch's params, kept for a reload within the tab (the address loses them once the app navigates). */
-const keptLaunchParams = storedText('autoradar:tma-launch-params', 'session');
-
-const hasLaunchData = (query: URLSearchParams) => query.has('tgWebAppData') || query.has('tgWebAppVersion');
-
-/**
- * Telegram may put tgWebAppStartParam both in the query and in the hash. The SDK reads the whole address as one
- * query, sees the key twice and rejects the launch (issue 13). Keep one copy, in the hash with the other launch
- * params, before the SDK reads the address.
- */
-export function normalizeLaunchAddress(): void {
-  const search = new URLSearchParams(window.location.search);
-  const fromQuery = search.get(START_PARAM);
-  if (fromQuery === null) return;
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  if (!hasLaunchData(hash)) return; // the launch params live in the query alone: nothing is duplicated
-  if (!hash.has(START_PARAM)) hash.set(START_PARAM, fromQuery);
-  search.delete(START_PARAM);
-  const query = search.toString();
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${window.location.pathname}${query ? `?${query}` : ''}#${hash.toString()}`,
-  );
+/** Development in a plain browser (DESIGN §3): the Telegram environment mocked with these launch params. */
+export function mockTelegramEnvironment(launchParams: string): void {
+  mockTelegramEnv({ launchParams, onEvent: () => {} });
 }
 
-/** The launch params in the current address, if Telegram put them there (a fresh launch or a reload of it). */
-function launchParamsInAddress(): string | undefined {
+/** The launch params the development mock keeps (the SDK's storage), if any. */
+export function mockedLaunchParams(): string | undefined {
   try {
-    const raw = retrieveRawLaunchParams();
-    // The SDK falls back to its own storage; only an address that carries them counts as a launch.
-    const here = `${window.location.search}${window.location.hash}`;
-    return here.includes('tgWebAppData') || here.includes('tgWebAppVersion') ? raw : undefined;
+    return retrieveRawLaunchParams();
   } catch {
     return undefined;
   }
-}
-
-/**
- * Development in a plain browser (DESIGN §3): mock the Telegram environment with launch params signed by the
- * development bot token, so the real check/login flow runs. Vite removes this branch from production builds.
- */
-async function mockDevelopmentEnvironment(): Promise<void> {
-  const { createDevLaunchParams } = await import('./dev-launch-params');
-  mockTelegramEnv({ launchParams: await createDevLaunchParams(), onEvent: () => {} });
-  console.info('[tma] development: Telegram environment mocked with a development user');
 }
 
 function mountComponents(): void {
@@ -112,24 +84,29 @@ function openInBrowser(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** Launch params without a Telegram client to talk to: the same screens and sign-in, no native controls. */
-function createBareLaunchPlatform(launch: TmaLaunch): Platform {
-  return {
-    kind: 'miniapp',
-    openLink: openInBrowser,
-    ...(launch.initDataRaw ? { initData: launch.initDataRaw } : {}),
-    ...(launch.startParam ? { startParam: launch.startParam } : {}),
-  };
+/**
+ * Every SDK function checks that it runs in Telegram by reading the launch params again: from the address, the
+ * navigation entry, then its own session storage (`tapps/launchParams`, @telegram-apps/toolkit). Started at once, it
+ * found them in the address and kept them there; started after the first screen, the router has changed the address
+ * (and a reload of /tma/notes never had them), so they are put where it keeps them, as its own first read would.
+ */
+function handLaunchParamsToSdk(rawLaunchParams: string): void {
+  try {
+    retrieveRawLaunchParams();
+  } catch {
+    sessionStorage.setItem('tapps/launchParams', JSON.stringify(rawLaunchParams));
+  }
 }
 
-function createTelegramPlatform(launch: TmaLaunch, tgPlatform: string | null): Platform {
-  let readySent = false;
+/** Initialises the SDK with this launch's params, mounts Telegram's components and returns the controls. */
+export function startTelegramSdk(rawLaunchParams: string): TelegramControls {
+  handLaunchParamsToSdk(rawLaunchParams);
+  init({ launchParams: parseLaunchParamsQuery(rawLaunchParams) });
+  mountComponents();
   return {
-    kind: 'miniapp',
-    ...(launch.initDataRaw ? { initData: launch.initDataRaw } : {}),
-    ...(launch.startParam ? { startParam: launch.startParam } : {}),
-    look: tgPlatform === 'ios' || tgPlatform === 'macos' ? 'ios' : 'base',
-    // t.me links (a listing's channel post, a chat) open inside Telegram; others in its in-app browser.
+    ready: () => {
+      miniApp.ready.ifAvailable();
+    },
     openLink: (url) => {
       const [opened] = /^https:\/\/t\.me\//.test(url) ? openTelegramLink.ifAvailable(url) : openLink.ifAvailable(url);
       if (!opened) openInBrowser(url);
@@ -144,36 +121,19 @@ function createTelegramPlatform(launch: TmaLaunch, tgPlatform: string | null): P
     hapticNotification: (type) => {
       hapticFeedback.notificationOccurred.ifAvailable(type);
     },
-    ready: () => {
-      if (readySent) return;
-      readySent = true;
-      miniApp.ready.ifAvailable();
+    setBackButton: (visible) => {
+      if (visible) backButton.show.ifAvailable();
+      else backButton.hide.ifAvailable();
     },
-    backButton: backButton.isMounted()
-      ? {
-          show: () => {
-            backButton.show.ifAvailable();
-          },
-          hide: () => {
-            backButton.hide.ifAvailable();
-          },
-          onClick: (cb) => {
-            const [bound, off] = backButton.onClick.ifAvailable(cb);
-            return bound ? off : () => {};
-          },
-        }
-      : undefined,
-    mainButton: mainButton.isMounted()
-      ? {
-          set: (state) => {
-            mainButton.setParams.ifAvailable(state);
-          },
-          onClick: (cb) => {
-            const [bound, off] = mainButton.onClick.ifAvailable(cb);
-            return bound ? off : () => {};
-          },
-        }
-      : undefined,
+    onBackButton: (cb) => {
+      backButton.onClick.ifAvailable(cb);
+    },
+    setMainButton: (state) => {
+      mainButton.setParams.ifAvailable(state);
+    },
+    onMainButton: (cb) => {
+      mainButton.onClick.ifAvailable(cb);
+    },
     setEditing: (editing) => {
       if (editing) {
         closingBehavior.enableConfirmation.ifAvailable();
@@ -183,63 +143,17 @@ function createTelegramPlatform(launch: TmaLaunch, tgPlatform: string | null): P
         swipeBehavior.enableVertical.ifAvailable();
       }
     },
-    ...(requestWriteAccess.isAvailable()
-      ? {
-          requestWriteAccess: async () => {
-            const [, answer] = requestWriteAccess.ifAvailable();
-            return (await (answer ?? Promise.resolve('cancelled'))) === 'allowed' ? 'allowed' : 'cancelled';
-          },
-        }
-      : {}),
+    requestWriteAccess: async () => {
+      const [, answer] = requestWriteAccess.ifAvailable();
+      return (await (answer ?? Promise.resolve('cancelled'))) === 'allowed' ? 'allowed' : 'cancelled';
+    },
     share: (url, text) => {
       const [shared] = shareURL.ifAvailable(url, text);
       if (!shared) openInBrowser(`https://t.me/share/url?${new URLSearchParams({ url, text }).toString()}`);
     },
-    appearance: themeParams.isMounted()
-      ? {
-          get: () => (themeParams.isDark() ? 'dark' : 'light'),
-          subscribe: (onChange) => themeParams.isDark.sub(onChange),
-        }
-      : undefined,
+    appearance: () => (themeParams.isMounted() ? (themeParams.isDark() ? 'dark' : 'light') : undefined),
+    onAppearance: (cb) => {
+      themeParams.isDark.sub(cb);
+    },
   };
-}
-
-/** Keeps the launch params, initialises the SDK inside Telegram and returns the Platform the app boots with. */
-export async function bootTelegram(): Promise<TmaBoot> {
-  normalizeLaunchAddress();
-  if (import.meta.env.DEV && !launchParamsInAddress() && !keptLaunchParams.read()) {
-    await mockDevelopmentEnvironment().catch((error: unknown) => console.warn('[tma] development mock failed', error));
-  }
-  // Launch params come in the URL hash, which a reload after client-side navigation loses (DESIGN.md §9).
-  const fresh = launchParamsInAddress() ?? (import.meta.env.DEV ? safeRetrieve() : undefined);
-  if (fresh) keptLaunchParams.write(fresh);
-  const rawLaunchParams = fresh ?? keptLaunchParams.read();
-  if (!rawLaunchParams) return { kind: 'outside' };
-
-  const query = new URLSearchParams(rawLaunchParams);
-  const initDataRaw = query.get('tgWebAppData') ?? undefined;
-  const startParam = fresh
-    ? query.get(START_PARAM) || (new URLSearchParams(initDataRaw ?? '').get('start_param') ?? undefined)
-    : undefined;
-  const launch: TmaLaunch = { rawLaunchParams, initDataRaw, startParam: startParam || undefined };
-
-  try {
-    if (!isTMA()) throw new Error('the SDK does not see a Telegram environment');
-    init({ launchParams: parseLaunchParamsQuery(rawLaunchParams) });
-    mountComponents();
-  } catch (error) {
-    // Launch params without a Telegram client to talk to (a link opened in a browser): no native controls, but the
-    // initData still signs in; the server decides whether it is genuine.
-    console.warn('[tma] Telegram SDK failed to start; continuing without native controls', error);
-    return { kind: 'telegram', platform: createBareLaunchPlatform(launch), launch };
-  }
-  return { kind: 'telegram', platform: createTelegramPlatform(launch, query.get('tgWebAppPlatform')), launch };
-}
-
-function safeRetrieve(): string | undefined {
-  try {
-    return retrieveRawLaunchParams();
-  } catch {
-    return undefined;
-  }
 }

@@ -10,9 +10,8 @@ import { useMediaCycle } from './use-media-cycle';
 import { postPath } from '../../paths';
 import { Badge } from '../badge/badge';
 import { MarketBadge } from '../market-badge';
+import { CARD_SIZES, mediaPicture, pictureSrcSet, SMALL_SIDE } from './picture';
 import './post-card.css';
-
-type MediaFile = Post['mediaFiles'][number];
 
 export interface PostCardProps {
   post: Post;
@@ -25,24 +24,6 @@ export interface PostCardProps {
   /** The first card of a feed: its photo is fetched with high priority instead of lazily. */
   priority?: boolean;
 }
-
-/** The picture of a media file: the small photo, or a video's poster; null when a video has none. */
-export function mediaPicture(file: MediaFile): string | null {
-  return file.type === 'photo' ? file.url_sm || file.url : file.poster;
-}
-
-/** The stored photos' longest sides (packages/server media/image.ts: SMALL_MAX_SIDE, FULL_MAX_SIDE). */
-const SMALL_SIDE = 480;
-const FULL_SIDE = 1920;
-
-/** The small photo and the full one for a wide card on a dense screen; a poster has one size. */
-function pictureSrcSet(file: MediaFile): string | undefined {
-  if (file.type !== 'photo' || !file.url_sm || file.url_sm === file.url) return undefined;
-  return `${file.url_sm} ${SMALL_SIDE}w, ${file.url} ${FULL_SIDE}w`;
-}
-
-/** The card's width by the feed's columns (search.css: 1/2/3 columns at 0/600/1024 px, at most 1280 wide). */
-const CARD_SIZES = '(min-width: 1024px) 410px, (min-width: 600px) 50vw, 100vw';
 
 function PostMedia({ post, cycleMs, priority }: { post: Post; cycleMs: number; priority: boolean }) {
   const pictures = post.mediaFiles.flatMap((file) => {

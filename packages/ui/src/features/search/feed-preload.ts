@@ -2,13 +2,16 @@ import { getDefaultStore } from 'jotai';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
 import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
+import { CARD_SIZES, mediaPicture, pictureSrcSet } from '../../components/post-card/picture';
 import { searchPosts, type FeedPage } from './api';
 import { criteriaFromStore, criteriaKey, toSearchFilter, type FeedCriteria } from './filter-rules';
+import { SearchScreen } from './routes';
 
 // No waiting in a row (issue 32): the feed's first page is asked for as soon as the token is known — by the entry,
 // before the search screen's code has loaded, for a returning user; the moment sign-in stores the token for a new
 // device (during the spec's 2 s «Вы вошли» screen). The feed takes that answer for its first load instead of asking
-// again (feed-state.ts), when it is for the same filter and the same token and still fresh.
+// again (feed-state.ts), when it is for the same filter and the same token and still fresh. With the request go the
+// search screen's code and, once the page is here, the first card's photo, so neither waits for the other.
 
 /** An answer older than this is not used: the feed asks again (a listing may have come or gone meanwhile). */
 export const FEED_PRELOAD_MAX_AGE_MS = 30_000;
@@ -34,8 +37,31 @@ export function preloadFeed(now = Date.now()): void {
   const key = criteriaKey(criteria);
   if (preload && preload.key === key && preload.token === token) return;
   const page = searchPosts(toSearchFilter(criteria));
-  page.catch(() => undefined); // a failure is the feed's to show, when it asks itself
+  page.then(preloadFirstPhoto, () => undefined); // a failure is the feed's to show, when it asks itself
+  // The screen that shows it: a failed chunk is the route's to report, when it renders.
+  SearchScreen.preload().catch(() => undefined);
   preload = { key, token, startedAt: now, page };
+}
+
+/**
+ * The first card's photo, asked for as the card will ask (same srcset and sizes, high priority), so the browser has
+ * it or has it coming when the card renders.
+ */
+function preloadFirstPhoto(page: FeedPage): void {
+  const file = page.posts[0]?.mediaFiles[0];
+  const src = file ? mediaPicture(file) : null;
+  if (!file || !src || typeof document === 'undefined') return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  const srcSet = pictureSrcSet(file);
+  if (srcSet) {
+    link.setAttribute('imagesrcset', srcSet);
+    link.setAttribute('imagesizes', CARD_SIZES);
+  }
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
 }
 
 /**

@@ -6,6 +6,7 @@ import { atomWithCall, type CallAtom, type CallState } from '../../../api/atom-w
 import { call as appCall, type Call } from '../../../api/client';
 import { useCall } from '../../../api/use-call';
 import { useHaptics } from '../../../platform-hooks';
+import { markFirstContentShown } from '../../../store/first-content';
 import { checkTelegram, loginTelegram } from '../api';
 
 /** Spec §4 Mini-app sign-in. */
@@ -90,6 +91,13 @@ export function useMiniAppSignIn({ initData, signIn, onDone }: MiniAppSignInOpti
   useEffect(() => {
     if (state.kind === 'success' || state.kind === 'error') haptics.notify(state.kind);
   }, [state.kind, haptics]);
+
+  // A new account's card and a failure wait for the user: the first screen's content is up, and what was held back
+  // for the feed (the mini-app's Telegram SDK, realtime) may load. The check and «Вы вошли» lead to the feed, which
+  // opens the gate with its first cards (issue 32).
+  useEffect(() => {
+    if (state.kind === 'info' || state.kind === 'error') markFirstContentShown();
+  }, [state.kind]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;
