@@ -80,8 +80,11 @@ async function settled(page: Page) {
     .toBe(true);
 }
 
-/** Latin words these screens may show: product and file format names, and the car the journeys sell. */
-const LATIN = ['PRO', 'Telegram', 'ЮKassa', 'E-mail', 'JPEG', 'PNG', 'GIF', 'WebP', 'Toyota', 'Camry'];
+/**
+ * Latin words these screens may show: product and file format names, the car the journeys sell, and the VIN field's
+ * label.
+ */
+const LATIN = ['PRO', 'Telegram', 'ЮKassa', 'E-mail', 'JPEG', 'PNG', 'GIF', 'WebP', 'Toyota', 'Camry', 'VIN'];
 
 /** The screen's texts read as a Russian user reads them: nothing in English or unfinished, nothing cut short. */
 async function readable(page: Page, name: string) {

@@ -497,8 +497,10 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
     'support.send': async () => ({
       body: { message: 'Не открывается объявление', contacts: null, ticket: '123456-789', url: '/search' },
     }),
+    // A phone of its own: the mutations also write schema.ts's sample texts (one of them a phone) into any field and
+    // query, and a query the API logs as the request's URL is not the inspection's contact leaking.
     'support.orderInspection': async () => ({
-      body: { message: null, contacts: keep('+7 999 123-45-67'), ticket: '12345-678', url: '/posts/1' },
+      body: { message: null, contacts: keep('+7 912 345-67-08'), ticket: '12345-678', url: '/posts/1' },
     }),
     'payment.pay': async () => ({ body: { pro: true, sum: 1000 } }),
     'payment.yookassaWebhook': async () => {
@@ -815,8 +817,11 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
       world.lastSnapshot = undefined;
     },
     logLeaks() {
-      const log = logLines.join('');
-      return [...secrets].filter((secret) => log.includes(secret) || log.includes(encodeURIComponent(secret)));
+      // Each leak with the line that holds it (cut to 300 characters), so a failure says where to look.
+      return [...secrets].flatMap((secret) => {
+        const line = logLines.find((l) => l.includes(secret) || l.includes(encodeURIComponent(secret)));
+        return line ? [`${secret} in ${line.trim().slice(0, 300)}`] : [];
+      });
     },
     logLines: () => logLines.length,
     async close() {
