@@ -15,6 +15,7 @@ import {
   watchConsole,
   type JourneyServer,
   type TelegramUser,
+  buyProInSandbox,
 } from '../support/session';
 
 // Room for a busy machine: expect.poll's default gives up after a second, less than a loaded server takes.
@@ -369,17 +370,7 @@ describe('selling in a real browser', () => {
         photo_url: `${server.url}/no-such-photo.jpg`,
       });
       // PRO through the sandbox checkout, as its page's form does.
-      const { url } = await callApi<{ url: string }>(server, proToken, 'POST', '/api/payment/yookassa/pay', {
-        pro: true,
-        sum: 1000,
-      });
-      const paid = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'action=succeed',
-        redirect: 'manual',
-      });
-      expect(paid.status).toBe(302);
+      await buyProInSandbox(server, proToken);
       const draft = await filledDraft(proToken);
       await callApi(server, proToken, 'POST', `/api/drafts/${draft.id}/publish`, draft.form);
     });

@@ -23,6 +23,7 @@ import {
   type JourneyServer,
   type TelegramUser,
   saveBrandFilter,
+  buyProInSandbox,
 } from '../support/session';
 
 // The mini-app as Telegram runs it (issue 13): /tma/ opened with launch params signed by the test bot token, and a
@@ -462,17 +463,7 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
     beforeAll(async () => {
       seller = { id: 6_300_020, first_name: 'Роман', last_name: 'Белов', username: 'roman_sells' };
       token = await apiToken(server, seller);
-      const { url } = await callApi<{ url: string }>(server, token, 'POST', '/api/payment/yookassa/pay', {
-        pro: true,
-        sum: 1000,
-      });
-      const paid = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'action=succeed',
-        redirect: 'manual',
-      });
-      expect(paid.status).toBe(302);
+      await buyProInSandbox(server, token);
     });
 
     async function filledDraft(): Promise<number> {
@@ -656,16 +647,7 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
     async () => {
       const user = { id: 6_300_060, first_name: 'Юлия', username: 'yulia_filters' };
       const token = await apiToken(server, user);
-      const { url } = await callApi<{ url: string }>(server, token, 'POST', '/api/payment/yookassa/pay', {
-        pro: true,
-        sum: 1000,
-      });
-      await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'action=succeed',
-        redirect: 'manual',
-      });
+      await buyProInSandbox(server, token);
       const dataDir = server.dataDir;
       await server.close();
       const offline = await createDb({ dataDir });

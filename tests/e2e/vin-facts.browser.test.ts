@@ -11,6 +11,7 @@ import {
   startJourneyOnOwnPostgres,
   TOKEN_KEY,
   type JourneyServer,
+  buyProInSandbox,
 } from '../support/session';
 
 // Room for a busy machine: expect.poll's default gives up after a second, less than a loaded server takes.
@@ -108,17 +109,7 @@ describe('VIN report facts on the listing page, in a real browser', () => {
   it('a seller enters the VIN in /new: a bad one is refused, a good one survives a reload and is published', async () => {
     const token = await apiToken(server, { id: 7_300_001, first_name: 'Антон' });
     // PRO through the sandbox checkout, so the form publishes (the tariff's own journey is sell.browser.test.ts).
-    const { url } = await callApi<{ url: string }>(server, token, 'POST', '/api/payment/yookassa/pay', {
-      pro: true,
-      sum: 1000,
-    });
-    const paid = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'action=succeed',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(302);
+    await buyProInSandbox(server, token);
     const brands = (await callApi<{ data: { id: number; name: string }[] }>(server, null, 'GET', '/api/brands')).data;
     const lada = brands.find((b) => b.name === 'LADA (ВАЗ)') ?? brands.find((b) => b.name === 'Toyota')!;
     const models = (

@@ -190,6 +190,24 @@ export async function callApi<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * Makes the user PRO the way the /pay page does: the YooKassa order, then the sandbox checkout's «succeed», which
+ * redirects back (302) once the payment is recorded. Throws when the checkout does not answer so.
+ */
+export async function buyProInSandbox(server: { url: string }, token: string): Promise<void> {
+  const { url } = await callApi<{ url: string }>(server, token, 'POST', '/api/payment/yookassa/pay', {
+    pro: true,
+    sum: 1000,
+  });
+  const paid = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'action=succeed',
+    redirect: 'manual',
+  });
+  if (paid.status !== 302) throw new Error(`the sandbox checkout answered ${paid.status}, not 302`);
+}
+
 /** Saves a paused filter on one brand through the API (POST /api/user/filters), as the save-filter dialog would. */
 export async function saveBrandFilter(
   server: { url: string },
