@@ -47,11 +47,7 @@ describe('bad input: the log check', () => {
 
   it('names every leaking secret once, with the first line that holds it, whichever form comes first', () => {
     const other = 'секрет-номер-два';
-    const lines = [
-      `{"a":"${encodeURIComponent(other)}"}\n`,
-      `{"b":"${TOKEN}"}\n`,
-      `{"c":"${other} ${TOKEN}"}\n`,
-    ];
+    const lines = [`{"a":"${encodeURIComponent(other)}"}\n`, `{"b":"${TOKEN}"}\n`, `{"c":"${other} ${TOKEN}"}\n`];
     expect(findLeaks(lines, [TOKEN, other, 'нет-такого-секрета'])).toEqual([
       `${TOKEN} in {"b":"${TOKEN}"}`,
       `${other} in {"a":"${encodeURIComponent(other)}"}`,
@@ -64,7 +60,8 @@ describe('bad input: the log check', () => {
   it('finds what searching every line for every secret finds', () => {
     // A small alphabet (with a character URL-encoding changes) so that secrets do show in lines, often encoded.
     const char = fc.constantFrom('a', 'b', 'й', ' ', '%', '2', '0');
-    const textOf = (min: number, max: number) => fc.array(char, { minLength: min, maxLength: max }).map((c) => c.join(''));
+    const textOf = (min: number, max: number) =>
+      fc.array(char, { minLength: min, maxLength: max }).map((c) => c.join(''));
     // Lines made of random texts and of the secrets themselves, as they came or URL-encoded.
     const part = fc.oneof(textOf(0, 10), fc.record({ index: fc.nat(), encoded: fc.boolean() }));
     fc.assert(
