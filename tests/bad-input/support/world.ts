@@ -12,8 +12,8 @@ import { RealtimeServer } from '@autoradar/api/realtime/websocket-server';
 import { startFakeYandex } from '@autoradar/api/testing/fake-yandex';
 import { signInitData, signWidgetFields } from '@autoradar/api/testing/telegram-signatures';
 import { buildTestApp, signIn, signInAdmin, signInPro, testConfig } from '@autoradar/api/testing/test-app';
-import { createLogger } from '@autoradar/server/runtime/logger';
 import type { Config } from '@autoradar/server/config/config';
+import { collectLog } from './log-leaks';
 import { operations, type Operation } from './operations';
 import { encodeQuery, fieldText, percentEncode, toJsonText, type Example, type ResolvedRequest } from './requests';
 import { FilePart, STRING_CLASSES } from './values';
@@ -132,17 +132,8 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
     { webDistDir: path.join(dist, 'web'), miniappDistDir: path.join(dist, 'miniapp') },
   );
   // The API's log at production's level, kept to be searched for secrets (issue 31: no secret in any log line).
-  const logLines: string[] = [];
-  const logger = createLogger({
-    name: 'api',
-    level: 'info',
-    destination: { write: (line) => void logLines.push(line) },
-  });
-  const secrets = new Set<string>();
-  const keep = <T extends string | undefined>(secret: T): T => {
-    if (secret && secret.length >= 8) secrets.add(secret);
-    return secret;
-  };
+  const log = collectLog('info');
+  const { logger, keep } = log;
   for (const secret of [BOT_TOKEN, YANDEX.clientSecret, config.appSecret, config.reverb.secret]) keep(secret);
   const keepInitData = (initData: string) => {
     keep(new URLSearchParams(initData).get('hash') ?? undefined);
@@ -816,19 +807,8 @@ export async function createWorld(db: DbHandle, target: string, ops: Operation[]
       cache.clear();
       world.lastSnapshot = undefined;
     },
-    logLeaks() {
-      // The log is searched once per secret as one text (each form encoded once): searching line by line made the
-      // check quadratic and it ran for minutes. Each leak comes with the line that holds it (cut to 300 characters),
-      // looked up only for a secret found, so a failure says where to look.
-      const log = logLines.join('');
-      return [...secrets].flatMap((secret) => {
-        const form = [secret, encodeURIComponent(secret)].find((f) => log.includes(f));
-        if (form === undefined) return [];
-        const line = logLines.find((l) => l.includes(form)) ?? '';
-        return [`${secret} in ${line.trim().slice(0, 300)}`];
-      });
-    },
-    logLines: () => logLines.length,
+    logLeaks: () => log.leaks(),
+    logLines: () => log.lineCount(),
     async close() {
       await realtime?.close();
       await app.close();
