@@ -21,7 +21,6 @@ import { ask, forkFake, measure, serveFake, type FromFake } from './fake-preview
 import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { posts, sourcePosts, sources, type DbHandle } from '@autoradar/db';
-import { createTestDb } from '@autoradar/db/testing/test-db';
 import { formatStartPayload } from '@autoradar/core/deep-links';
 import { createDomainEvents } from '@autoradar/server/events/domain-events';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
@@ -133,6 +132,8 @@ async function main() {
   row('floor: fetch only (first cycle)', floor, await ask(child, 'stats'), '—');
 
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'autoradar-bench-sources-'));
+  // Imported here: its PostgreSQL probe (3 s) runs once this process has loaded, not while a loaded machine compiles.
+  const { createTestDb } = await import('@autoradar/db/testing/test-db');
   const handle: DbHandle = await createTestDb({ name: DB });
   const now = new Date();
   await handle.db.insert(sources).values(
