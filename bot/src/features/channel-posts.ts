@@ -72,12 +72,13 @@ export function channelPostsFeature(deps: ChannelPostsDeps): ChannelPostsFeature
   /** Downloads, re-encodes (full and small variants) and stores one photo; null when it cannot be read. */
   async function storePhoto(source: Source, messageId: number, fileId: string): Promise<IngestPhoto | null> {
     try {
-      const image = await processImage(await downloadPhoto(fileId), { maxBytes: 20 * 1_048_576 });
+      // As the scheduler's source photos (sources/store-source-photos.ts): the fast JPEG encoder, hashed small.
+      const image = await processImage(await downloadPhoto(fileId), { maxBytes: 20 * 1_048_576, jpegEffort: 'fast' });
       const base = `channels/${source.id}/${messageId}-${randomBytes(6).toString('hex')}`;
       const [url, urlSm, dhash] = await Promise.all([
         deps.storage.save(`${base}.${image.ext}`, image.full, image.mime),
         deps.storage.save(`${base}-sm.${image.ext}`, image.small, image.mime),
-        photoDHash(image.full),
+        photoDHash(image.small),
       ]);
       return { url, urlSm, dhash };
     } catch (err) {

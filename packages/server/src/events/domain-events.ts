@@ -102,11 +102,22 @@ interface Subscriber {
   from: 'here' | 'anywhere';
 }
 
-/** Sends listing events to the other processes; inside a transaction they leave on its commit. */
+/** NOTIFYs sent by one statement (a source read announces a listing per new post). */
+const NOTIFY_AT_ONCE = 100;
+
+/**
+ * Sends listing events to the other processes; inside a transaction they leave on its commit. One statement sends up
+ * to NOTIFY_AT_ONCE of them, in order (a select list is evaluated left to right).
+ */
 async function notifyOtherProcesses(executor: Db | DbTransaction, processId: string, events: readonly DomainEvent[]) {
-  for (const event of events.filter(isListingEvent)) {
-    const message = JSON.stringify({ from: processId, name: event.name, payload: event.payload });
-    await executor.execute(sql`select pg_notify(${EVENT_RELAY_CHANNEL}, ${message})`);
+  const messages = events
+    .filter(isListingEvent)
+    .map((event) => JSON.stringify({ from: processId, name: event.name, payload: event.payload }));
+  for (let at = 0; at < messages.length; at += NOTIFY_AT_ONCE) {
+    const calls = messages
+      .slice(at, at + NOTIFY_AT_ONCE)
+      .map((message) => sql`pg_notify(${EVENT_RELAY_CHANNEL}, ${message})`);
+    await executor.execute(sql`select ${sql.join(calls, sql`, `)}`);
   }
 }
 

@@ -22,11 +22,12 @@ import {
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   changeListings,
-  publishListing,
+  publishListings,
   unpublishListing,
   updateListing,
   type ListingChanges,
   type ListingDeps,
+  type ListingToPublish,
   type ListingTx,
 } from '../listings/listing-lifecycle';
 import { buildListingText } from '../listings/listing-text';
@@ -148,40 +149,30 @@ function excerptOf(text: string): string {
 }
 
 /** What became of a source post, for «Источники» (its 24-hour counters and latest posts). */
-async function recordOutcome(
-  l: { tx: Db | DbTransaction; now: Date },
+const outcomeRow = (
+  now: Date,
   input: IngestInput,
   outcome: SourcePostOutcome,
-  extra: { reason?: string | null; postId?: number | null } = {},
-) {
-  await l.tx
-    .insert(sourcePosts)
-    .values({
-      sourceId: input.source.id,
-      messageId: input.messageId,
-      outcome,
-      reason: extra.reason ?? null,
-      postId: extra.postId ?? null,
-      url: input.url,
-      excerpt: excerptOf(input.text),
-      seenAt: l.now,
-    })
-    .onConflictDoNothing();
-}
+  extra: { reason?: string | null; postId?: number | null },
+) => ({
+  sourceId: input.source.id,
+  messageId: input.messageId,
+  outcome,
+  reason: extra.reason ?? null,
+  postId: extra.postId ?? null,
+  url: input.url,
+  excerpt: excerptOf(input.text),
+  seenAt: now,
+});
 
-async function linkSource(tx: Db | DbTransaction, postId: number, input: IngestInput, hash: string | null) {
-  await tx
-    .insert(postSources)
-    .values({
-      postId,
-      sourceId: input.source.id,
-      messageId: input.messageId,
-      url: input.url,
-      contentHash: hash,
-      photoHashes: input.photos.map((photo) => photo.dhash),
-    })
-    .onConflictDoNothing();
-}
+const linkRow = (postId: number, input: IngestInput, hash: string | null) => ({
+  postId,
+  sourceId: input.source.id,
+  messageId: input.messageId,
+  url: input.url,
+  contentHash: hash,
+  photoHashes: input.photos.map((photo) => photo.dhash),
+});
 
 /** The price an analysed post states, as a listing change (nothing when it states none). */
 const statedPrice = (analysis: PostAnalysis): ListingChanges =>
@@ -193,10 +184,87 @@ export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input:
   return result!;
 }
 
+/** Rows of one statement at most (PostgreSQL takes up to 65 535 parameters; a post row has about 25). */
+const ROWS_AT_ONCE = 500;
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let at = 0; at < rows.length; at += ROWS_AT_ONCE) yield rows.slice(at, at + ROWS_AT_ONCE);
+}
+
+/** The listing a post goes to: one stored already (its id), or one this call publishes at its end (id null until then). */
+interface Target {
+  postId: number | null;
+}
+
+/** A listing of this call waiting to be published, with what the same-vehicle check compares. */
+interface PendingListing {
+  target: Target;
+  listing: ListingToPublish;
+  brandId: number | null;
+  modelId: number | null;
+}
+
+/**
+ * What one call writes, held until its end so that each table gets one statement: the new listings (the listing
+ * lifecycle's publishListings), the source links and the outcomes. A decision that needs a pending listing's id (an
+ * update of it) publishes the pending ones first.
+ */
+class Writes {
+  pending: PendingListing[] = [];
+  links: { target: Target; input: IngestInput; hash: string | null }[] = [];
+  outcomes: { target: Target | null; input: IngestInput; outcome: SourcePostOutcome; reason: string | null }[] = [];
+  tally: Tally = new Map();
+
+  async publishPending(l: ListingTx) {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    const ids = await publishListings(
+      l,
+      batch.map((p) => p.listing),
+    );
+    batch.forEach((p, i) => (p.target.postId = ids[i]!));
+  }
+
+  async finish(l: ListingTx) {
+    await this.publishPending(l);
+    const idOf = (target: Target) => target.postId!;
+    for (const rows of chunks(this.links))
+      await l.tx
+        .insert(postSources)
+        .values(rows.map((row) => linkRow(idOf(row.target), row.input, row.hash)))
+        .onConflictDoNothing();
+    for (const rows of chunks(this.outcomes))
+      await l.tx
+        .insert(sourcePosts)
+        .values(
+          rows.map((row) =>
+            outcomeRow(l.now, row.input, row.outcome, {
+              reason: row.reason,
+              postId: row.target ? idOf(row.target) : null,
+            }),
+          ),
+        )
+        .onConflictDoNothing();
+    await writeTally(l.tx, this.tally);
+  }
+
+  /** Photo hashes this call links to a listing (the same-vehicle check also compares them). */
+  linkedHashes(target: Target): string[] {
+    return this.links.filter((link) => link.target === target).flatMap((link) => link.input.photos.map((p) => p.dhash));
+  }
+}
+
+/** How a post ended, its listing resolved once the call has written everything. */
+type Decision =
+  | { status: 'rejected'; reason: string }
+  | { status: 'published' | 'known'; target: Target }
+  | { status: 'linked'; target: Target; by: 'repost' | 'same-vehicle' };
+
 /**
  * New posts of one read (the scheduler, issue 28), each as ingestPost would take it, in order, in one transaction:
- * one commit, one lookup of the posts already known, the catalogue looked up once a name, the source's counters
- * written once. Either all of them are stored or none (a failed read is read again; ingestion is idempotent).
+ * each post analysed once, one lookup of the posts already known and one of the reposts, the catalogue looked up once
+ * a name, the new listings, source links and outcomes written one statement a table at the end, the source's
+ * counters once. Either all of them are stored or none (a failed read is read again; ingestion is idempotent).
  */
 export async function ingestPosts(
   deps: ListingDeps,
@@ -205,25 +273,33 @@ export async function ingestPosts(
 ): Promise<IngestResult[]> {
   if (inputs.length === 0) return [];
   const analyses = inputs.map((input) => analysePost(index, input.text));
+  const hashes = inputs.map((input, i) => (analyses[i]!.is_sale ? contentHash(input.text) : null));
   const results = await changeListings(deps, async (l) => {
     const known = await knownPosts(l.tx, inputs);
-    const tally: Tally = new Map();
+    const byHash = await publishedByHash(l.tx, hashes);
     const cache: CatalogCache = new Map();
-    const done: IngestResult[] = [];
+    const writes = new Writes();
+    const decisions: Decision[] = [];
     for (const [i, input] of inputs.entries()) {
       const key = keyOf(input.source.id, input.messageId);
-      const postId = known.get(key);
-      if (postId !== undefined) {
-        done.push({ status: 'known', postId });
+      const target = known.get(key);
+      if (target !== undefined) {
+        decisions.push({ status: 'known', target });
         continue;
       }
-      const result = await storePost(l, analyses[i]!, input, tally, cache);
+      const decision = await storePost(l, writes, analyses[i]!, input, hashes[i]!, byHash, cache);
       // A message given twice in one call is stored once, as separate calls would.
-      if ('postId' in result) known.set(key, result.postId);
-      done.push(result);
+      if ('target' in decision) known.set(key, decision.target);
+      decisions.push(decision);
     }
-    await writeTally(l.tx, tally);
-    return done;
+    await writes.finish(l);
+    return decisions.map((decision): IngestResult => {
+      if (decision.status === 'rejected') return decision;
+      const postId = decision.target.postId!;
+      return decision.status === 'linked'
+        ? { status: 'linked', postId, by: decision.by }
+        : { status: decision.status, postId };
+    });
   });
   results.forEach((done, i) =>
     ingestedPostsTotal.inc({ kind: inputs[i]!.source.kind, via: inputs[i]!.source.readVia, result: done.status }),
@@ -234,19 +310,33 @@ export async function ingestPosts(
 const keyOf = (sourceId: number, messageId: number) => `${sourceId}:${messageId}`;
 
 /** The listings the inputs' source posts are already linked to, by source and message. */
-async function knownPosts(tx: DbTransaction, inputs: readonly IngestInput[]): Promise<Map<string, number>> {
+async function knownPosts(tx: DbTransaction, inputs: readonly IngestInput[]): Promise<Map<string, Target>> {
   const bySource = new Map<number, number[]>();
   for (const input of inputs)
     bySource.set(input.source.id, [...(bySource.get(input.source.id) ?? []), input.messageId]);
-  const known = new Map<string, number>();
+  const known = new Map<string, Target>();
   for (const [sourceId, messageIds] of bySource) {
     const rows = await tx
       .select({ messageId: postSources.messageId, postId: postSources.postId })
       .from(postSources)
       .where(and(eq(postSources.sourceId, sourceId), inArray(postSources.messageId, messageIds)));
-    for (const row of rows) known.set(keyOf(sourceId, row.messageId), row.postId);
+    for (const row of rows) known.set(keyOf(sourceId, row.messageId), { postId: row.postId });
   }
   return known;
+}
+
+/** Published listings a source post with one of these content hashes links to (a repost), by hash. */
+async function publishedByHash(tx: DbTransaction, hashes: readonly (string | null)[]): Promise<Map<string, Target>> {
+  const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
+  const found = new Map<string, Target>();
+  if (wanted.length === 0) return found;
+  const rows = await tx
+    .select({ hash: postSources.contentHash, postId: postSources.postId })
+    .from(postSources)
+    .innerJoin(posts, eq(posts.id, postSources.postId))
+    .where(and(inArray(postSources.contentHash, wanted), eq(posts.status, 'published')));
+  for (const row of rows) if (row.hash !== null && !found.has(row.hash)) found.set(row.hash, { postId: row.postId });
+  return found;
 }
 
 /** Counts what ingestion did, once its transaction has committed (the metrics, issue 30). */
@@ -258,42 +348,56 @@ async function counted(source: Source, result: Promise<IngestResult>): Promise<I
 
 async function storePost(
   l: ListingTx,
+  writes: Writes,
   analysis: PostAnalysis,
   input: IngestInput,
-  tally: Tally,
+  hash: string | null,
+  byHash: Map<string, Target>,
   cache: CatalogCache,
-): Promise<IngestResult> {
+): Promise<Decision> {
   const { tx } = l;
+  const tally = writes.tally;
   count(tally, input.source.id, 'postsSeen');
   if (!analysis.is_sale) {
+    const reason = analysis.reason ?? 'no-vehicle';
     count(tally, input.source.id, 'postsRejected');
-    await recordOutcome(l, input, rejectedOutcomeOf(analysis.reason), { reason: analysis.reason ?? 'no-vehicle' });
-    return { status: 'rejected', reason: analysis.reason ?? 'no-vehicle' };
+    writes.outcomes.push({ target: null, input, outcome: rejectedOutcomeOf(analysis.reason), reason });
+    return { status: 'rejected', reason };
   }
-  const hash = contentHash(input.text);
-  if (hash) {
-    const [repost] = await tx
-      .select({ postId: postSources.postId })
-      .from(postSources)
-      .innerJoin(posts, eq(posts.id, postSources.postId))
-      .where(and(eq(postSources.contentHash, hash), eq(posts.status, 'published')))
-      .limit(1);
-    if (repost) {
-      await linkSource(tx, repost.postId, input, hash);
-      await recordOutcome(l, input, 'duplicate', { reason: 'repost', postId: repost.postId });
-      return { status: 'linked', postId: repost.postId, by: 'repost' };
-    }
+  /** Links the post to a listing: its source link (with its hash, for later reposts) and its outcome. */
+  const link = (target: Target, outcome: SourcePostOutcome, reason: string | null) => {
+    writes.links.push({ target, input, hash });
+    if (hash !== null && !byHash.has(hash)) byHash.set(hash, target);
+    writes.outcomes.push({ target, input, outcome, reason });
+  };
+  const repost = hash === null ? undefined : byHash.get(hash);
+  if (repost) {
+    link(repost, 'duplicate', 'repost');
+    return { status: 'linked', target: repost, by: 'repost' };
   }
   const ids = await catalogIds(tx, analysis, cache);
   if (ids.brandId !== null && analysis.year !== null && input.photos.length > 0) {
+    const mine = {
+      brand: analysis.brand,
+      model: analysis.model,
+      year: analysis.year,
+      price: analysis.price,
+      currency: analysis.currency,
+      photoHashes: input.photos.map((photo) => photo.dhash),
+    };
+    const sameAs = (price: number | null, currency: string, photoHashes: string[]) =>
+      isClosePrice(price, analysis.price) && isSameVehicle(mine, { ...mine, price, currency, photoHashes });
+    /** The same car in a listing: linked, its price updated to the one this post states. */
+    const linkSameVehicle = async (target: Target): Promise<Decision> => {
+      link(target, 'duplicate', 'same-vehicle');
+      await updateListing(l, target.postId!, statedPrice(analysis), { sourceId: input.source.id });
+      return { status: 'linked', target, by: 'same-vehicle' };
+    };
     const candidates = await tx
       .select({
         id: posts.id,
         price: posts.price,
         currency: posts.currency,
-        mark: posts.mark,
-        model: posts.model,
-        year: posts.year,
       })
       .from(posts)
       .where(
@@ -308,7 +412,7 @@ async function storePost(
       .limit(200);
     const close = candidates.filter((candidate) => isClosePrice(candidate.price, analysis.price));
     if (close.length > 0) {
-      const hashes = await tx
+      const stored = await tx
         .select({ postId: postSources.postId, photoHashes: postSources.photoHashes })
         .from(postSources)
         .where(
@@ -317,63 +421,67 @@ async function storePost(
             close.map((candidate) => candidate.id),
           ),
         );
-      const mine = {
-        brand: analysis.brand,
-        model: analysis.model,
-        year: analysis.year,
-        price: analysis.price,
-        currency: analysis.currency,
-        photoHashes: input.photos.map((photo) => photo.dhash),
-      };
       for (const candidate of close) {
-        const photoHashes = hashes.filter((row) => row.postId === candidate.id).flatMap((row) => row.photoHashes);
-        const theirs = { ...mine, price: candidate.price, currency: candidate.currency, photoHashes };
-        if (isSameVehicle(mine, theirs)) {
-          await linkSource(tx, candidate.id, input, hash);
-          await updateListing(l, candidate.id, statedPrice(analysis), { sourceId: input.source.id });
-          await recordOutcome(l, input, 'duplicate', { reason: 'same-vehicle', postId: candidate.id });
-          return { status: 'linked', postId: candidate.id, by: 'same-vehicle' };
-        }
+        const photoHashes = [
+          ...stored.filter((row) => row.postId === candidate.id).flatMap((row) => row.photoHashes),
+          ...writes.links
+            .filter((w) => w.target.postId === candidate.id)
+            .flatMap((w) => w.input.photos.map((p) => p.dhash)),
+        ];
+        if (sameAs(candidate.price, candidate.currency, photoHashes)) return linkSameVehicle({ postId: candidate.id });
       }
+    }
+    // The listings this call has yet to publish are candidates too (as they would be, published one by one).
+    for (const pending of writes.pending) {
+      const post = pending.listing.post;
+      if (pending.brandId !== ids.brandId || (ids.modelId !== null && pending.modelId !== ids.modelId)) continue;
+      if (post.year !== analysis.year) continue;
+      if (!sameAs(post.price ?? null, post.currency ?? 'RUB', writes.linkedHashes(pending.target))) continue;
+      await writes.publishPending(l);
+      return linkSameVehicle(pending.target);
     }
   }
   const isVk = input.source.kind === 'vk';
-  const postId = await publishListing(
-    l,
-    {
-      channel: isVk ? 'vk' : input.source.identifier,
-      messageId: isVk ? null : input.messageId,
-      vkOwnerId: isVk ? (input.vkOwnerId ?? Number(input.source.identifier)) : null,
-      vkPostId: isVk ? input.messageId : null,
-      url: input.url,
-      hash,
-      brandId: ids.brandId,
-      modelId: ids.modelId,
-      cityId: ids.cityId,
-      mark: analysis.brand,
-      model: analysis.model,
-      title: analysis.title ?? analysis.brand ?? 'Объявление',
-      year: analysis.year,
-      price: analysis.price ?? 0,
-      currency: analysis.currency ?? 'RUB',
-      mileage: analysis.mileage_km,
-      vin: findVin(input.text),
-      text: buildListingText(input.text),
-      location: analysis.city,
+  const target: Target = { postId: null };
+  writes.pending.push({
+    target,
+    brandId: ids.brandId,
+    modelId: ids.modelId,
+    listing: {
+      post: {
+        channel: isVk ? 'vk' : input.source.identifier,
+        messageId: isVk ? null : input.messageId,
+        vkOwnerId: isVk ? (input.vkOwnerId ?? Number(input.source.identifier)) : null,
+        vkPostId: isVk ? input.messageId : null,
+        url: input.url,
+        hash,
+        brandId: ids.brandId,
+        modelId: ids.modelId,
+        cityId: ids.cityId,
+        mark: analysis.brand,
+        model: analysis.model,
+        title: analysis.title ?? analysis.brand ?? 'Объявление',
+        year: analysis.year,
+        price: analysis.price ?? 0,
+        currency: analysis.currency ?? 'RUB',
+        mileage: analysis.mileage_km,
+        vin: findVin(input.text),
+        text: buildListingText(input.text),
+        location: analysis.city,
+      },
+      media: input.photos.map((photo, position) => ({
+        kind: 'photo' as const,
+        url: photo.url,
+        urlSm: photo.urlSm,
+        position,
+        isMain: position === 0,
+      })),
+      stated: { sourceId: input.source.id },
     },
-    input.photos.map((photo, position) => ({
-      kind: 'photo' as const,
-      url: photo.url,
-      urlSm: photo.urlSm,
-      position,
-      isMain: position === 0,
-    })),
-    { sourceId: input.source.id },
-  );
-  await linkSource(tx, postId, input, hash);
+  });
   count(tally, input.source.id, 'postsPublished');
-  await recordOutcome(l, input, 'published', { postId });
-  return { status: 'published', postId };
+  link(target, 'published', null);
+  return { status: 'published', target };
 }
 
 /** An edit of a source post (edited_channel_post): update its listing, or unpublish it when the edit says sold. */

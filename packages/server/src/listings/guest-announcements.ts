@@ -11,14 +11,21 @@ import { createWorkerLoop } from '../jobs/worker-loop';
 // FOR UPDATE SKIP LOCKED in one statement (jobs/claim.ts `takeDue`), so a row is taken by exactly one process, which then announces it. A crash
 // between that statement and the broadcast loses the live nudge only; the feed shows the listing by its own query.
 
-/** Remembers when guests may see an aggregated listing; call inside the transaction that publishes it. */
-export async function scheduleGuestAnnouncement(
+/** Remembers when guests may see these aggregated listings; call inside the transaction that publishes them. */
+export async function scheduleGuestAnnouncements(
   tx: Db | DbTransaction,
-  postId: number,
-  publishedAt: Date,
+  listings: readonly { postId: number; publishedAt: Date }[],
 ): Promise<void> {
-  const dueAt = new Date(publishedAt.getTime() + BASIC_DELAY_HOURS * 3_600_000);
-  await tx.insert(guestAnnouncements).values({ postId, dueAt }).onConflictDoNothing();
+  if (listings.length === 0) return;
+  await tx
+    .insert(guestAnnouncements)
+    .values(
+      listings.map(({ postId, publishedAt }) => ({
+        postId,
+        dueAt: new Date(publishedAt.getTime() + BASIC_DELAY_HOURS * 3_600_000),
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** Claims and removes up to `limit` rows due at `now`, oldest first; rows another process holds are skipped. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isOwnPost, isPostVisible } from '@autoradar/core';
 import {
   postMedia,
@@ -10,8 +10,8 @@ import {
   type NewPostMedia,
 } from '@autoradar/db';
 import type { DomainEvent, DomainEvents, ListingEvent } from '../events/domain-events';
-import { enqueueNotifyJob } from '../notify/queue';
-import { scheduleGuestAnnouncement } from './guest-announcements';
+import { enqueueNotifyJobs } from '../notify/queue';
+import { scheduleGuestAnnouncements } from './guest-announcements';
 
 // A listing's life (issue 27, DESIGN.md §6): published, updated, unpublished — one rule for every caller (the sell
 // form, moderation, ingestion, the bot), and nothing else writes `posts` (tests/lint/posts-writes.test.ts; the seeds
@@ -82,6 +82,13 @@ export async function recordPrice(
   });
 }
 
+/** One listing of publishListings: the post, its media, who stated its first price. */
+export interface ListingToPublish {
+  post: NewListing;
+  media: readonly ListingMedia[];
+  stated?: PriceSource;
+}
+
 /**
  * Publishes a listing: the post with its media, its first price, its one notification job and (aggregated listings)
  * the moment guests may see it, all in this transaction, so a listing is never visible without its matching nor
@@ -93,26 +100,61 @@ export async function publishListing(
   media: readonly ListingMedia[],
   stated: PriceSource = {},
 ): Promise<number> {
-  const [row] = await l.tx
-    .insert(posts)
-    .values({ ...post, status: 'published', publishedAt: post.publishedAt ?? l.now })
-    .returning({ id: posts.id, publishedAt: posts.publishedAt, price: posts.price, currency: posts.currency });
-  const postId = row!.id;
-  if (media.length > 0) await l.tx.insert(postMedia).values(media.map((m) => ({ ...m, postId })));
-  if (row!.price !== null && row!.price > 0) {
-    await recordPrice(l.tx, postId, {
-      price: row!.price,
-      currency: row!.currency,
-      recordedAt: row!.publishedAt,
-      ...stated,
-    });
+  const [postId] = await publishListings(l, [{ post, media, stated }]);
+  return postId!;
+}
+
+/**
+ * publishListing for several listings at once (a source read's new posts, issue 28): the same rows and the same
+ * announcements, one statement a table instead of one a listing. The ids are drawn from the sequence first, so each
+ * listing's rows are written with its id without relying on the order INSERT … RETURNING answers in. Resolves with
+ * the ids in the order given.
+ */
+export async function publishListings(l: ListingTx, listings: readonly ListingToPublish[]): Promise<number[]> {
+  if (listings.length === 0) return [];
+  const { rows: drawn } = await l.tx.execute<{ id: string | number }>(
+    sql`select nextval(pg_get_serial_sequence('posts', 'id')) as id from generate_series(1, ${listings.length})`,
+  );
+  const ids = drawn.map((row) => Number(row.id));
+  const rows = listings.map(({ post }, i) => ({
+    ...post,
+    id: ids[i]!,
+    status: 'published' as const,
+    publishedAt: post.publishedAt ?? l.now,
+  }));
+  await l.tx.insert(posts).values(rows);
+  const media = listings.flatMap((listing, i) => listing.media.map((m) => ({ ...m, postId: ids[i]! })));
+  if (media.length > 0) await l.tx.insert(postMedia).values(media);
+  const prices = rows.flatMap((row, i) =>
+    row.price !== null && row.price !== undefined && row.price > 0
+      ? [
+          {
+            postId: row.id,
+            price: row.price,
+            currency: row.currency ?? 'RUB',
+            sourceId: listings[i]!.stated?.sourceId ?? null,
+            recordedAt: row.publishedAt,
+          },
+        ]
+      : [],
+  );
+  if (prices.length > 0) await l.tx.insert(postPrices).values(prices);
+  const aggregated = rows.filter((row) => !isOwnPost(row));
+  await scheduleGuestAnnouncements(
+    l.tx,
+    aggregated.map((row) => ({ postId: row.id, publishedAt: row.publishedAt })),
+  );
+  await enqueueNotifyJobs(
+    l.tx,
+    rows.map((row) => ({ postId: row.id, runAt: row.publishedAt })),
+  );
+  for (const row of rows) {
+    const audience = isPostVisible({ channel: row.channel, published_at: row.publishedAt }, null, l.now)
+      ? 'everyone'
+      : 'pro';
+    l.announce({ name: 'listing.published', payload: { postId: row.id, audience } });
   }
-  const listing = { channel: post.channel, published_at: row!.publishedAt };
-  if (!isOwnPost(listing)) await scheduleGuestAnnouncement(l.tx, postId, row!.publishedAt);
-  await enqueueNotifyJob(l.tx, postId, row!.publishedAt);
-  const audience = isPostVisible(listing, null, l.now) ? 'everyone' : 'pro';
-  l.announce({ name: 'listing.published', payload: { postId, audience } });
-  return postId;
+  return ids;
 }
 
 /**

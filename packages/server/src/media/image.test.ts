@@ -46,6 +46,18 @@ function pngHeaderOnly(side: number): Buffer {
 const redOfFirstPixel = async (image: Buffer) => (await sharp(image).raw().toBuffer())[0]!;
 
 describe('processImage', () => {
+  it('encodes a source photo fast (jpegEffort: progressive libjpeg-turbo), the same sizes and picture as an upload', async () => {
+    const input = await photo('jpeg', 1280, 960);
+    const [upload, source] = await Promise.all([processImage(input), processImage(input, { jpegEffort: 'fast' })]);
+    expect(source).toMatchObject({ mime: 'image/jpeg', ext: 'jpg', width: 1280, height: 960 });
+    const [full, small] = await Promise.all([sharp(source.full).metadata(), sharp(source.small).metadata()]);
+    expect([full.format, full.isProgressive, full.width, full.height]).toEqual(['jpeg', true, 1280, 960]);
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', 480, 360]);
+    expect(Math.abs((await redOfFirstPixel(source.full)) - (await redOfFirstPixel(upload.full)))).toBeLessThanOrEqual(
+      4,
+    );
+  });
+
   it('keeps each of the four photo types in its own format, with a small variant', async () => {
     for (const [format, mime, ext] of [
       ['jpeg', 'image/jpeg', 'jpg'],

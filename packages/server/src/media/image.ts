@@ -42,6 +42,13 @@ export interface ProcessImageOptions {
   maxBytes?: number;
   /** The form field named in the 422's `errors` (default `file`). */
   field?: string;
+  /**
+   * How hard a JPEG is compressed. `smallest` (uploads): mozjpeg, the fewest bytes for the quality. `fast` (source
+   * photos, issue 28: thousands a cycle, from a JPEG Telegram or VK compressed already): libjpeg-turbo with optimised
+   * Huffman tables and progressive scans, the same quality for about a third of the CPU and some 10–20 % more bytes
+   * (docs/performance.md, issue 28 pass on photos).
+   */
+  jpegEffort?: 'smallest' | 'fast';
 }
 
 const EXTENSIONS: Record<PhotoMimeType, string> = {
@@ -71,10 +78,12 @@ const SHARP_FORMAT: Record<PhotoMimeType, keyof sharp.FormatEnum> = {
   'image/webp': 'webp',
 };
 
-function encode(pipeline: sharp.Sharp, mime: PhotoMimeType): sharp.Sharp {
+function encode(pipeline: sharp.Sharp, mime: PhotoMimeType, effort: 'smallest' | 'fast'): sharp.Sharp {
   switch (mime) {
     case 'image/jpeg':
-      return pipeline.jpeg({ quality: 85, mozjpeg: true });
+      return pipeline.jpeg(
+        effort === 'fast' ? { quality: 85, optimiseCoding: true, progressive: true } : { quality: 85, mozjpeg: true },
+      );
     case 'image/png':
       return pipeline.png({ compressionLevel: 9 });
     case 'image/gif':
@@ -116,7 +125,11 @@ export async function processImage(input: Buffer, opts: ProcessImageOptions = {}
     // `animated` sharp reads the first frame only.
     const source = () => sharp(input, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated }).rotate();
     const variant = (side: number) =>
-      encode(source().resize(side, side, { fit: 'inside', withoutEnlargement: true }), mime).toBuffer({
+      encode(
+        source().resize(side, side, { fit: 'inside', withoutEnlargement: true }),
+        mime,
+        opts.jpegEffort ?? 'smallest',
+      ).toBuffer({
         resolveWithObject: true,
       });
     const [full, small] = await Promise.all([variant(FULL_MAX_SIDE), variant(SMALL_MAX_SIDE)]);

@@ -17,11 +17,19 @@ import { findMatchingFilters, type MatchedFilter } from './match-filters';
 //              message arrived, so it becomes `unknown` and is never sent again blindly.
 
 /**
- * Enqueues matching for a listing that just became visible; call inside the transaction that made it visible. Workers
- * in every process wake on the `listing.published` that the same transaction announces (events/domain-events.ts).
+ * Enqueues matching for listings that just became visible (one row each, one statement); call inside the transaction
+ * that made them visible. Workers in every process wake on the `listing.published` that the same transaction
+ * announces (events/domain-events.ts).
  */
-export async function enqueueNotifyJob(tx: Db | DbTransaction, postId: number, runAt?: Date): Promise<void> {
-  await tx.insert(notifyJobs).values({ postId, requestId: currentRequestId(), ...(runAt ? { runAt } : {}) });
+export async function enqueueNotifyJobs(
+  tx: Db | DbTransaction,
+  jobs: readonly { postId: number; runAt?: Date }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const requestId = currentRequestId();
+  await tx
+    .insert(notifyJobs)
+    .values(jobs.map(({ postId, runAt }) => ({ postId, requestId, ...(runAt ? { runAt } : {}) })));
 }
 
 export interface ClaimedJob {

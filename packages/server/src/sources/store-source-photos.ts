@@ -79,12 +79,13 @@ export async function storeSourcePhotos(options: StoreSourcePhotosOptions): Prom
   for (const [index, bytes] of arrived.entries()) {
     if (bytes === null) continue;
     try {
-      const image = await processImage(bytes, { maxBytes: options.maxBytes });
+      const image = await processImage(bytes, { maxBytes: options.maxBytes, jpegEffort: 'fast' });
       const base = `${options.keyBase}-${index}-${randomBytes(6).toString('hex')}`;
       const [url, urlSm, dhash] = await Promise.all([
         options.storage.save(`${base}.${image.ext}`, image.full, image.mime),
         options.storage.save(`${base}-sm.${image.ext}`, image.small, image.mime),
-        photoDHash(image.full),
+        // The small variant: the same picture for a 9×8 hash, a fraction of the pixels to decode.
+        photoDHash(image.small),
       ]);
       photos.push({ url, urlSm, dhash });
     } catch (err) {
