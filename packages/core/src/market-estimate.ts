@@ -57,7 +57,7 @@ export interface MarketRange {
 }
 
 /** The q-quantile of sorted values with linear interpolation: PostgreSQL's percentile_cont. */
-export function percentileCont(sorted: readonly number[], q: number): number {
+export function percentileCont(sorted: ArrayLike<number>, q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.ceil(position);
@@ -68,11 +68,15 @@ export function percentileCont(sorted: readonly number[], q: number): number {
 export function estimateMarket(prices: readonly number[]): MarketRange | null {
   const sorted = prices.filter((p) => p >= MARKET_MIN_PRICE).sort((a, b) => a - b);
   if (sorted.length < MARKET_MIN_COMPARABLES) return null;
+  return { ...quartilesOfSorted(sorted), comparables: sorted.length };
+}
+
+/** The quartiles of sorted prices, rounded to roubles (estimateMarket's, and estimateMarkets' per cell). */
+export function quartilesOfSorted(sorted: ArrayLike<number>): Omit<MarketRange, 'comparables'> {
   return {
     low: Math.round(percentileCont(sorted, 0.25)),
     median: Math.round(percentileCont(sorted, 0.5)),
     high: Math.round(percentileCont(sorted, 0.75)),
-    comparables: sorted.length,
   };
 }
 
