@@ -9,6 +9,7 @@ import {
   MARKET_YEAR_SPREAD,
   marketVerdict,
   quartilesOfSorted,
+  type MarketVerdict,
 } from './market-estimate';
 
 /**
@@ -39,7 +40,7 @@ export interface MarketEstimateColumns {
 
 /** A cell's market: its size (the listing and its comparables) and the quartiles, per group of listings. */
 interface Cells {
-  /** The group (and so the cell) of each listing. */
+  /** The group (and so the cell) of each listing; -1 for a listing outside these cells (no region). */
   groupOf: Int32Array;
   /** Rows in the group's cell; 0 when under MARKET_MIN_COMPARABLES + 1 (no market). */
   size: Int32Array;
@@ -48,91 +49,102 @@ interface Cells {
   high: Float64Array;
 }
 
-/** Dense numbers for the keys of `keys` (0, 1, 2 … in order of first appearance) and how many there are. */
-function densify(length: number, keyOf: (i: number) => number): { ids: Int32Array; count: number } {
+/** Keys below this are numbered through a table, larger ones through a Map. */
+const TABLE_KEYS = 1 << 24;
+
+/** Dense numbers 0, 1, 2 … for the integer keys ≥ 0 (in order of first appearance), and how many there are. */
+function densify(keys: ArrayLike<number>, length: number): { ids: Int32Array; count: number } {
   const ids = new Int32Array(length);
-  const seen = new Map<number, number>();
-  for (let i = 0; i < length; i++) {
-    const key = keyOf(i);
-    let id = seen.get(key);
-    if (id === undefined) {
-      id = seen.size;
-      seen.set(key, id);
+  let max = 0;
+  for (let i = 0; i < length; i++) if (keys[i]! > max) max = keys[i]!;
+  let count = 0;
+  if (max < TABLE_KEYS) {
+    const table = new Int32Array(max + 1).fill(-1);
+    for (let i = 0; i < length; i++) {
+      const key = keys[i]!;
+      if (table[key] === -1) table[key] = count++;
+      ids[i] = table[key]!;
     }
-    ids[i] = id;
+  } else {
+    const seen = new Map<number, number>();
+    for (let i = 0; i < length; i++) {
+      let id = seen.get(keys[i]!);
+      if (id === undefined) seen.set(keys[i]!, (id = count++));
+      ids[i] = id;
+    }
   }
-  return { ids, count: seen.size };
+  return { ids, count };
 }
 
 /**
- * The cells of the listings selected by `member` (all when absent): a listing's group is its `outer` key (a model and
- * a band, or those and a region) and its year; its cell is the groups of the same outer key within
- * MARKET_YEAR_SPREAD years.
+ * The cells of the listings (of those with a region when `regional`): a listing's group is its `outer` key (a model
+ * and a band, or those and a region) and its year; its cell is the groups of the same outer key within
+ * MARKET_YEAR_SPREAD years. The listings are sorted by group with one numeric sort (the key and the row in one
+ * float); then a cell's groups lie side by side, and each group's prices are sorted when a cell with a market first
+ * needs them and merged.
  */
-function cellsOf(
-  market: MarketColumns,
-  outer: Int32Array,
-  outerCount: number,
-  member?: (i: number) => boolean,
-): Cells {
+function cellsOf(market: MarketColumns, outer: Int32Array, outerCount: number, regional: boolean): Cells {
   const n = market.length;
+  const { year, price, region } = market;
   let minYear = Infinity;
   let maxYear = -Infinity;
   for (let i = 0; i < n; i++) {
-    const year = market.year[i]!;
-    if (year < minYear) minYear = year;
-    if (year > maxYear) maxYear = year;
+    if (year[i]! < minYear) minYear = year[i]!;
+    if (year[i]! > maxYear) maxYear = year[i]!;
   }
   // Room for the spread either side, so a neighbour's key never runs into the next outer key's years.
   const span = maxYear - minYear + 1 + 2 * MARKET_YEAR_SPREAD;
-  if (!Number.isSafeInteger(outerCount * span)) throw new Error('estimateMarkets: слишком широкий диапазон годов');
-  const keyOf = (i: number) => outer[i]! * span + (market.year[i]! - minYear + MARKET_YEAR_SPREAD);
-  const groupIndex = new Map<number, number>();
+  if (!Number.isSafeInteger(outerCount * span * n)) throw new Error('estimateMarkets: слишком большой рынок');
+  let members = 0;
+  for (let i = 0; i < n; i++) if (!regional || region[i]! >= 0) members++;
+  const order = new Float64Array(members);
+  for (let i = 0, k = 0; i < n; i++) {
+    if (regional && region[i]! < 0) continue;
+    order[k++] = (outer[i]! * span + (year[i]! - minYear + MARKET_YEAR_SPREAD)) * n + i;
+  }
+  order.sort();
+
+  // Groups: runs of one key in the sorted order.
   const groupOf = new Int32Array(n).fill(-1);
-  const groupKeys: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (member && !member(i)) continue;
-    const key = keyOf(i);
-    let group = groupIndex.get(key);
-    if (group === undefined) {
-      group = groupKeys.length;
-      groupIndex.set(key, group);
-      groupKeys.push(key);
+  const prices = new Float64Array(members);
+  const starts: number[] = [];
+  const keys: number[] = [];
+  for (let k = 0; k < members; k++) {
+    const i = order[k]! % n;
+    const key = (order[k]! - i) / n;
+    if (k === 0 || key !== keys[keys.length - 1]) {
+      starts.push(k);
+      keys.push(key);
     }
-    groupOf[i] = group;
+    groupOf[i] = keys.length - 1;
+    prices[k] = price[i]!;
   }
-  const groups = groupKeys.length;
-  // The groups' prices, each group's run sorted (a counting sort by group, then a numeric sort per run).
-  const start = new Int32Array(groups + 1);
-  for (let i = 0; i < n; i++) if (groupOf[i]! >= 0) start[groupOf[i]! + 1]!++;
-  for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
-  const fill = start.slice(0, groups);
-  const prices = new Float64Array(start[groups]!);
-  for (let i = 0; i < n; i++) {
-    const group = groupOf[i]!;
-    if (group >= 0) prices[fill[group]!++] = market.price[i]!;
-  }
-  for (let g = 0; g < groups; g++) prices.subarray(start[g]!, start[g + 1]!).sort();
+  const groups = keys.length;
+  starts.push(members);
+  const sorted = new Uint8Array(groups);
 
   const size = new Int32Array(groups);
   const low = new Float64Array(groups);
   const median = new Float64Array(groups);
   const high = new Float64Array(groups);
-  const scratch = new Float64Array(prices.length);
-  const runs: number[] = [];
+  const scratch = new Float64Array(members);
   for (let g = 0; g < groups; g++) {
-    // The cell: the runs of the years around the group's (absent years have no run).
-    runs.length = 0;
-    let total = 0;
-    for (let d = -MARKET_YEAR_SPREAD; d <= MARKET_YEAR_SPREAD; d++) {
-      const other = d === 0 ? g : groupIndex.get(groupKeys[g]! + d);
-      if (other === undefined) continue;
-      runs.push(start[other]!, start[other + 1]!);
-      total += start[other + 1]! - start[other]!;
-    }
+    // The cell: the groups of the same outer key within the spread, next to g in the sorted order.
+    let first = g;
+    while (first > 0 && keys[g]! - keys[first - 1]! <= MARKET_YEAR_SPREAD) first--;
+    let last = g;
+    while (last < groups - 1 && keys[last + 1]! - keys[g]! <= MARKET_YEAR_SPREAD) last++;
+    const total = starts[last + 1]! - starts[first]!;
     if (total < MARKET_MIN_COMPARABLES + 1) continue;
-    const cell = mergeRuns(prices, runs, scratch, total);
-    const quartiles = quartilesOfSorted(cell);
+    let merged = 0;
+    for (let other = first; other <= last; other++) {
+      const from = starts[other]!;
+      const end = starts[other + 1]!;
+      if (!sorted[other] && end - from > 1) prices.subarray(from, end).sort();
+      sorted[other] = 1;
+      merged = mergeInto(scratch, merged, prices, from, end);
+    }
+    const quartiles = quartilesOfSorted(scratch.subarray(0, total));
     size[g] = total;
     low[g] = quartiles.low;
     median[g] = quartiles.median;
@@ -141,18 +153,19 @@ function cellsOf(
   return { groupOf, size, low, median, high };
 }
 
-/** The sorted runs [start, end) of `prices` listed in `runs`, merged into the front of `into`. */
-function mergeRuns(prices: Float64Array, runs: number[], into: Float64Array, total: number): Float64Array {
-  const at = runs.filter((_, k) => k % 2 === 0);
-  const end = runs.filter((_, k) => k % 2 === 1);
-  for (let out = 0; out < total; out++) {
-    let best = -1;
-    for (let r = 0; r < at.length; r++) {
-      if (at[r]! < end[r]! && (best === -1 || prices[at[r]!]! < prices[at[best]!]!)) best = r;
-    }
-    into[out] = prices[at[best]!++]!;
+/**
+ * Merges the sorted run prices[from, end) into the sorted front of `into` (its first `length` values), from the back;
+ * answers the new length.
+ */
+function mergeInto(into: Float64Array, length: number, prices: Float64Array, from: number, end: number): number {
+  let a = length - 1;
+  let b = end - 1;
+  let k = length + (end - from) - 1;
+  while (b >= from) {
+    if (a >= 0 && into[a]! > prices[b]!) into[k--] = into[a--]!;
+    else into[k--] = prices[b--]!;
   }
-  return into.subarray(0, total);
+  return length + (end - from);
 }
 
 /**
@@ -161,13 +174,20 @@ function mergeRuns(prices: Float64Array, runs: number[], into: Float64Array, tot
  */
 export function estimateMarkets(market: MarketColumns): MarketEstimateColumns {
   const n = market.length;
+  const { model, band, price, region } = market;
   let bands = 0;
-  for (let i = 0; i < n; i++) bands = Math.max(bands, market.band[i]! + 1);
-  const national = densify(n, (i) => market.model[i]! * bands + market.band[i]!);
-  const regions = densify(n, (i) => market.region[i]!);
-  const regional = densify(n, (i) => national.ids[i]! * regions.count + regions.ids[i]!);
-  const country = cellsOf(market, national.ids, national.count);
-  const region = cellsOf(market, regional.ids, regional.count, (i) => market.region[i]! >= 0);
+  for (let i = 0; i < n; i++) bands = Math.max(bands, band[i]! + 1);
+  const models = densify(model, n);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = models.ids[i]! * bands + band[i]!;
+  const national = densify(keys, n);
+  // Regions shifted by one: "unknown" (-1) is numbered too, and left out of the regional cells.
+  for (let i = 0; i < n; i++) keys[i] = region[i]! + 1;
+  const regions = densify(keys, n);
+  for (let i = 0; i < n; i++) keys[i] = national.ids[i]! * regions.count + regions.ids[i]!;
+  const regional = densify(keys, n);
+  const country = cellsOf(market, national.ids, national.count, false);
+  const local = cellsOf(market, regional.ids, regional.count, true);
 
   const result: MarketEstimateColumns = {
     comparables: new Int32Array(n),
@@ -176,17 +196,22 @@ export function estimateMarkets(market: MarketColumns): MarketEstimateColumns {
     high: new Float64Array(n),
     verdict: new Uint8Array(n),
   };
+  const quartiles = { low: 0, median: 0, high: 0 };
   for (let i = 0; i < n; i++) {
-    const own = region.groupOf[i]!;
-    const cells = own >= 0 && region.size[own]! > 0 ? region : country.size[country.groupOf[i]!]! > 0 ? country : null;
+    const own = local.groupOf[i]!;
+    const cells = own >= 0 && local.size[own]! > 0 ? local : country.size[country.groupOf[i]!]! > 0 ? country : null;
     if (cells === null) continue;
     const g = cells.groupOf[i]!;
-    const quartiles = { low: cells.low[g]!, median: cells.median[g]!, high: cells.high[g]! };
+    quartiles.low = cells.low[g]!;
+    quartiles.median = cells.median[g]!;
+    quartiles.high = cells.high[g]!;
     result.comparables[i] = cells.size[g]! - 1;
     result.low[i] = quartiles.low;
     result.median[i] = quartiles.median;
     result.high[i] = quartiles.high;
-    result.verdict[i] = MARKET_VERDICTS.indexOf(marketVerdict(market.price[i]!, quartiles));
+    result.verdict[i] = VERDICT_INDEX[marketVerdict(price[i]!, quartiles)];
   }
   return result;
 }
+
+const VERDICT_INDEX = Object.fromEntries(MARKET_VERDICTS.map((v, i) => [v, i])) as Record<MarketVerdict, number>;
