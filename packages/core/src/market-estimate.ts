@@ -82,10 +82,18 @@ export function quartilesOfSorted(sorted: ArrayLike<number>): Omit<MarketRange, 
 
 /** Where a price stands against its market. */
 export function marketVerdict(price: number, market: Pick<MarketRange, 'low' | 'median' | 'high'>): MarketVerdict {
-  if (price < market.low && price <= market.median * (1 - MARKET_GOOD_SHARE)) return 'good';
-  if (price > market.high && price >= market.median * (1 + MARKET_HIGH_SHARE)) return 'high';
+  if (price < market.low && price * 1_000 <= market.median * GOOD_PER_MILLE) return 'good';
+  if (price > market.high && price * 1_000 >= market.median * HIGH_PER_MILLE) return 'high';
   return 'fair';
 }
+
+/**
+ * The shares' bounds in whole per-mille of the median, so the comparison is exact in integers (a price of
+ * LISTING_PRICE_MAX times 1 000 is still exact in a double): 180 000 × 1.1 in floats is 198 000.00000000003, and a
+ * price of exactly 10 % over the median would not count as «at least 10 %» (PostgreSQL's numeric said it did).
+ */
+const GOOD_PER_MILLE = Math.round((1 - MARKET_GOOD_SHARE) * 1_000);
+const HIGH_PER_MILLE = Math.round((1 + MARKET_HIGH_SHARE) * 1_000);
 
 /** What the comparison reads of a listing. */
 export interface MarketListing {
