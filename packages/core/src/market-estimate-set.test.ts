@@ -90,7 +90,7 @@ describe('estimateMarkets', () => {
       const estimated = expected.filter((e) => e !== null);
       expect(estimated.length).toBeGreaterThan(size / 3);
       expect(estimated.length).toBeLessThan(size);
-      expect(new Set(estimated.map((e) => e!.verdict))).toEqual(new Set(MARKET_VERDICTS));
+      expect(new Set(estimated.map((e) => e.verdict))).toEqual(new Set(MARKET_VERDICTS));
     });
   }
 

@@ -138,9 +138,7 @@ async function readMarket(tx: Db | DbTransaction, now: Date, modelIds: readonly 
 
 /** The stored estimates of the pass's listings (all, or those of the models), as rows of 6 numbers. */
 async function readStored(tx: Db | DbTransaction, modelIds: readonly number[] | null) {
-  const verdict = sql.raw(
-    `case m.verdict ${MARKET_VERDICTS.map((v, i) => `when '${v}' then ${i}`).join(' ')} end`,
-  );
+  const verdict = sql.raw(`case m.verdict ${MARKET_VERDICTS.map((v, i) => `when '${v}' then ${i}`).join(' ')} end`);
   const scope =
     modelIds === null
       ? sql`market_estimates m`
@@ -261,7 +259,9 @@ export async function recomputeMarket(
     }
     const late = await queueLateGoodPrices(
       tx,
-      upsert.filter((i) => MARKET_VERDICTS[fresh.verdict[i]!] === 'good' && MARKET_VERDICTS[oldVerdict[i]!] !== 'good').map((i) => id[i]!),
+      upsert
+        .filter((i) => MARKET_VERDICTS[fresh.verdict[i]!] === 'good' && MARKET_VERDICTS[oldVerdict[i]!] !== 'good')
+        .map((i) => id[i]!),
       now,
     );
     lap('write');
