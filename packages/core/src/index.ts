@@ -26,6 +26,7 @@ export * from './is-admin';
 export * from './is-post-visible';
 export * from './is-pro-active';
 export * from './market-estimate';
+export * from './market-estimate-set';
 export * from './match-filter';
 export * from './messages';
 export * from './order-status';

@@ -72,6 +72,12 @@ describe('marketVerdict', () => {
     expect(MARKET_VERDICT_LABELS.high).toBe('Выше рынка');
   });
 
+  it('counts a price of exactly 10 % over or under the median, whatever floats make of 1.1 × 180 000', () => {
+    expect(marketVerdict(198_000, { low: 150_000, median: 180_000, high: 197_000 })).toBe('high');
+    expect(marketVerdict(162_000, { low: 163_000, median: 180_000, high: 197_000 })).toBe('good');
+    expect(marketVerdict(197_999, { low: 150_000, median: 180_000, high: 197_000 })).toBe('fair');
+  });
+
   it('needs the share in a loose market too: under the median by 10 % but above Q1 stays fair', () => {
     expect(marketVerdict(1_500_000, { low: 1_400_000, median: 2_000_000, high: 2_600_000 })).toBe('fair');
   });

@@ -57,7 +57,7 @@ export interface MarketRange {
 }
 
 /** The q-quantile of sorted values with linear interpolation: PostgreSQL's percentile_cont. */
-export function percentileCont(sorted: readonly number[], q: number): number {
+export function percentileCont(sorted: ArrayLike<number>, q: number): number {
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);
   const above = Math.ceil(position);
@@ -68,20 +68,32 @@ export function percentileCont(sorted: readonly number[], q: number): number {
 export function estimateMarket(prices: readonly number[]): MarketRange | null {
   const sorted = prices.filter((p) => p >= MARKET_MIN_PRICE).sort((a, b) => a - b);
   if (sorted.length < MARKET_MIN_COMPARABLES) return null;
+  return { ...quartilesOfSorted(sorted), comparables: sorted.length };
+}
+
+/** The quartiles of sorted prices, rounded to roubles (estimateMarket's, and estimateMarkets' per cell). */
+export function quartilesOfSorted(sorted: ArrayLike<number>): Omit<MarketRange, 'comparables'> {
   return {
     low: Math.round(percentileCont(sorted, 0.25)),
     median: Math.round(percentileCont(sorted, 0.5)),
     high: Math.round(percentileCont(sorted, 0.75)),
-    comparables: sorted.length,
   };
 }
 
 /** Where a price stands against its market. */
 export function marketVerdict(price: number, market: Pick<MarketRange, 'low' | 'median' | 'high'>): MarketVerdict {
-  if (price < market.low && price <= market.median * (1 - MARKET_GOOD_SHARE)) return 'good';
-  if (price > market.high && price >= market.median * (1 + MARKET_HIGH_SHARE)) return 'high';
+  if (price < market.low && price * 1_000 <= market.median * GOOD_PER_MILLE) return 'good';
+  if (price > market.high && price * 1_000 >= market.median * HIGH_PER_MILLE) return 'high';
   return 'fair';
 }
+
+/**
+ * The shares' bounds in whole per-mille of the median, so the comparison is exact in integers (a price of
+ * LISTING_PRICE_MAX times 1 000 is still exact in a double): 180 000 × 1.1 in floats is 198 000.00000000003, and a
+ * price of exactly 10 % over the median would not count as «at least 10 %» (PostgreSQL's numeric said it did).
+ */
+const GOOD_PER_MILLE = Math.round((1 - MARKET_GOOD_SHARE) * 1_000);
+const HIGH_PER_MILLE = Math.round((1 + MARKET_HIGH_SHARE) * 1_000);
 
 /** What the comparison reads of a listing. */
 export interface MarketListing {

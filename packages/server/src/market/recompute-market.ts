@@ -1,181 +1,82 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
-  MARKET_GOOD_SHARE,
-  MARKET_HIGH_SHARE,
+  estimateMarkets,
   MARKET_LATE_GOOD_PRICE_DAYS,
-  MARKET_MIN_COMPARABLES,
   MARKET_MIN_PRICE,
+  MARKET_VERDICTS,
   MARKET_WINDOW_DAYS,
-  MARKET_YEAR_SPREAD,
-  MILEAGE_BAND_LIMITS,
+  mileageBand,
   type MarketVerdict,
 } from '@autoradar/core';
 import type { Db, DbTransaction } from '@autoradar/db';
 
-// The market estimates of every published listing, set-based (issue 33): core's market-estimate.ts in one statement.
-// A group ("cell") is a model, a year and a mileage band, and a region or the whole country; each listing of the last
-// MARKET_WINDOW_DAYS days lands in the cells of its year and the MARKET_YEAR_SPREAD years either side, so the cell of
-// (model, year y, band) holds exactly the comparables of a listing of year y, plus the listing itself (core's
-// estimateListing counts the others and takes the quartiles over all of them). percentile_cont computes the quartiles
-// per cell in one sort; each listing then reads its regional cell when that holds MARKET_MIN_COMPARABLES others, else
-// the national one. Rows are written only when they changed, and the estimates that no longer hold are deleted, in
-// the same statement.
+// The market estimates of every published listing (issue 33). PostgreSQL reads the market (the listings of the last
+// MARKET_WINDOW_DAYS days, a few columns, packed as text one value per model) and the stored estimates; core's
+// estimateMarkets computes every listing's estimate by cell in this process; only the estimates that differ from the
+// stored ones are written, in batches, and those that no longer hold are deleted. All in one transaction.
 //
-// The full pass reads the whole window; the incremental pass (market-estimator.ts) runs the same statement for the
-// models of the listings that changed, which also moves their comparables' estimates.
-
-const band = sql.raw(`width_bucket(p.mileage, array[${MILEAGE_BAND_LIMITS.join(',')}])`);
-const spread = sql.raw(String(MARKET_YEAR_SPREAD));
-/** A cell's rows: the listing and at least MARKET_MIN_COMPARABLES others. */
-const minRows = sql.raw(String(MARKET_MIN_COMPARABLES + 1));
-const goodFactor = sql.raw(String(1 - MARKET_GOOD_SHARE));
-const highFactor = sql.raw(String(1 + MARKET_HIGH_SHARE));
-const QUARTILES = [0.25, 0.5, 0.75] as const;
-/** The 0-based position of quartile q among a cell's n sorted prices, in float8 as percentile_cont computes it. */
-const position = (n: string, q: number) => `((${n} - 1) * ${q}::float8)`;
-/** Only the rows of rank (1-based) next to a quartile's position are needed. */
-const nearQuartiles = (n: string, rn: string) =>
-  sql.raw(
-    `${rn} in (${QUARTILES.flatMap((q) => [`floor(${position(n, q)}) + 1`, `ceil(${position(n, q)}) + 1`]).join(', ')})`,
-  );
-/**
- * The quartiles of a cell as percentile_cont gives them (the value below the position plus the share of the step),
- * rounded to roubles: columns low, median, high.
- */
-const quartilesOf = (n: string, rn: string) =>
-  sql.raw(
-    QUARTILES.map((q, i) => {
-      const below = `max(price) filter (where ${rn} = floor(${position(n, q)}) + 1)::float8`;
-      const above = `max(price) filter (where ${rn} = ceil(${position(n, q)}) + 1)::float8`;
-      const share = `(${position(`max(${n})`, q)} - floor(${position(`max(${n})`, q)}))`;
-      return `round((${below} + ${share} * (${above} - ${below}))::numeric)::bigint as ${['low', 'median', 'high'][i]}`;
-    }).join(', '),
-  );
+// Before (until i33c) the whole pass was one SQL statement: every listing spread into the cells of its three years,
+// 3 M rows sorted and numbered by window functions, the quartiles interpolated in SQL — about 21 s of a PostgreSQL
+// core for a million listings from an empty table, 15 s when nothing changed. Here PostgreSQL only scans and writes
+// (docs/performance.md, i33c); the cells are sorted once per year group in typed arrays.
+//
+// The full pass reads the whole window; the incremental pass (market-estimator.ts) does the same for the models of the
+// listings that changed, which also moves their comparables' estimates.
 
 /** Model ids as an int[] parameter (both drivers take its text form). */
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+/** A column of numbers as the text form of an array parameter. */
+const arrayText = (values: ArrayLike<number>, rows: readonly number[]) => {
+  const parts = new Array<string>(rows.length);
+  for (let k = 0; k < rows.length; k++) parts[k] = String(values[rows[k]!]);
+  return `{${parts.join(',')}}`;
+};
 
-export function recomputeStatement(now: Date, modelIds: readonly number[] | null): SQL {
-  const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
-  // The stored row of each estimate: the full pass hashes the whole table once; a model's pass looks its few
-  // listings up by key (a lateral subquery kept from being flattened by its limit, so the nested loop the pass's
-  // settings otherwise avoid is the plan), rather than read a million rows for a few thousand.
-  const storedRow =
-    modelIds === null
-      ? sql`left join market_estimates old on old.post_id = f.post_id`
-      : sql`left join lateral (select m.post_id, m.low, m.median, m.high, m.comparables, m.verdict
-          from market_estimates m where m.post_id = f.post_id limit 1) old on true`;
-  const lateSince = new Date(now.getTime() - MARKET_LATE_GOOD_PRICE_DAYS * 86_400_000).toISOString();
-  const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
-  // Regions as small integers: the cells are sorted and hashed on them (a text key, compared by collation, made the
-  // regional sort the dearest step). The quartiles are read off ranks: each cell's rows are numbered by price once
-  // (a window over the sorted cells; the regional numbering sorts each national cell's rows again, an incremental
-  // sort), and only the two rows around each quartile's position are kept and interpolated as percentile_cont does.
-  // percentile_cont itself sorted every cell on its own, 1.5 M of them for the regional cells of a million listings,
-  // most of them too thin to be used.
-  return sql`
-    with regions as materialized (
-      select c.id as city_id, dense_rank() over (order by c.region) as rid
-      from cities c where c.region is not null
-    ),
-    base as materialized (
-      select p.id, p.model_id, p.year, p.price, ${band} as band, r.rid
-      from posts p left join regions r on r.city_id = p.city_id
-      where p.status = 'published' and p.currency = 'RUB' and p.price >= ${sql.raw(String(MARKET_MIN_PRICE))}
-        and p.model_id is not null and p.year is not null and p.mileage is not null
-        and p.published_at >= ${since}::timestamptz ${ofModels}
-    ),
-    ranked as materialized (
-      select b.model_id, b.year + d as year, b.band, b.rid, b.price,
-        row_number() over national_cell as rn_n, count(*) over national_cell as n_n,
-        row_number() over regional_cell as rn_r, count(*) over regional_cell as n_r
-      from base b cross join generate_series(-${spread}, ${spread}) d
-      -- A whole-partition frame: the rank and the cell's size come from one window pass per level.
-      window national_cell as (partition by b.model_id, b.year + d, b.band order by b.price
-          rows between unbounded preceding and unbounded following),
-        regional_cell as (partition by b.model_id, b.year + d, b.band, b.rid order by b.price
-          rows between unbounded preceding and unbounded following)
-    ),
-    national as (
-      select model_id, year, band, max(n_n)::int as n, ${quartilesOf('n_n', 'rn_n')}
-      from ranked where n_n >= ${minRows} and ${nearQuartiles('n_n', 'rn_n')}
-      group by model_id, year, band
-    ),
-    regional as (
-      select model_id, year, band, rid, max(n_r)::int as n, ${quartilesOf('n_r', 'rn_r')}
-      from ranked where rid is not null and n_r >= ${minRows} and ${nearQuartiles('n_r', 'rn_r')}
-      group by model_id, year, band, rid
-    ),
-    chosen as (
-      select b.id, b.price, coalesce(r.n, n.n) - 1 as comparables, coalesce(r.low, n.low) as low,
-        coalesce(r.median, n.median) as median, coalesce(r.high, n.high) as high
-      from base b
-      join national n on n.model_id = b.model_id and n.year = b.year and n.band = b.band
-      left join regional r on r.model_id = b.model_id and r.year = b.year and r.band = b.band and r.rid = b.rid
-    ),
-    fresh as materialized (
-      select id as post_id, low, median, high, comparables,
-        (case
-          when price < low and price <= median * ${goodFactor} then 'good'
-          when price > high and price >= median * ${highFactor} then 'high'
-          else 'fair'
-        end)::market_verdict as verdict
-      from chosen
-    ),
-    -- Only what differs from the stored row goes to the upsert, found by one hash join with the table as it was. An
-    -- upsert of an unchanged row is not free: ON CONFLICT DO UPDATE locks the conflicting row even when its WHERE
-    -- says no (a tuple lock and its WAL record per listing), which a full pass that changes nothing paid a million
-    -- times. The old verdict read here also tells which listings became a good price.
-    changed as materialized (
-      select f.post_id, f.low, f.median, f.high, f.comparables, f.verdict, old.verdict as old_verdict
-      from fresh f ${storedRow}
-      where old.post_id is null
-        or (old.low, old.median, old.high, old.comparables, old.verdict)
-          is distinct from (f.low, f.median, f.high, f.comparables, f.verdict)
-    ),
-    written as (
-      insert into market_estimates (post_id, low, median, high, comparables, verdict, computed_at)
-      select post_id, low, median, high, comparables, verdict, ${now.toISOString()}::timestamptz from changed
-      on conflict (post_id) do update set
-        low = excluded.low, median = excluded.median, high = excluded.high, comparables = excluded.comparables,
-        verdict = excluded.verdict, computed_at = excluded.computed_at
-      where (market_estimates.low, market_estimates.median, market_estimates.high, market_estimates.comparables,
-             market_estimates.verdict)
-        is distinct from (excluded.low, excluded.median, excluded.high, excluded.comparables, excluded.verdict)
-      returning 1
-    ),
-    -- Issue 33: listings whose verdict became good in this pass, published recently, get a matching job for the
-    -- «Только хорошая цена» filters that skipped them; only when such a filter exists, and not while the listing's
-    -- own job is still open (that job reads the verdict itself). The deliveries' unique (filter, listing, channel)
-    -- keeps it to one message.
-    late as (
-      insert into notify_jobs (post_id, good_price_only, run_at)
-      select c.post_id, true, ${now.toISOString()}::timestamptz
-      from changed c
-      join posts p on p.id = c.post_id
-      where c.verdict = 'good' and c.old_verdict is distinct from 'good'
-        and p.published_at >= ${lateSince}::timestamptz
-        and (select exists (select 1 from filters f where f.good_price_only and f.active))
-        and not exists (select 1 from notify_jobs j where j.post_id = c.post_id and j.done_at is null)
-      returning 1
-    ),
-    dropped as (
-      delete from market_estimates m
-      where not exists (select 1 from fresh f where f.post_id = m.post_id)
-        ${modelIds === null ? sql`` : sql`and exists (select 1 from posts p where p.id = m.post_id ${ofModels})`}
-      returning 1
-    )
-    select (select count(*)::int from fresh) as estimated, (select count(*)::int from written) as written,
-      (select count(*)::int from dropped) as dropped, (select count(*)::int from late) as late`;
+/** Rows written (or deleted) per statement: a parameter of a few hundred kilobytes per column. */
+const WRITE_BATCH = 50_000;
+
+/**
+ * Parses rows packed by PostgreSQL as `a,b,c;d,e,f` (integers, `-` allowed) into `out` from `at`; answers the next
+ * free index. A million rows as a few thousand text values cost the driver nothing per row, and this loop a few ms.
+ */
+function unpack(text: string, out: Float64Array, at: number): number {
+  let k = at;
+  let value = 0;
+  let sign = 1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 59;
+    if (c === 44 || c === 59) {
+      out[k++] = sign * value;
+      value = 0;
+      sign = 1;
+    } else if (c === 45) sign = -1;
+    else value = value * 10 + (c - 48);
+  }
+  return k;
+}
+
+/** How many rows of `columns` values the packed texts hold. */
+function packedRows(texts: readonly string[]): number {
+  let rows = 0;
+  for (const text of texts) {
+    if (!text) continue;
+    rows++;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 59) rows++;
+  }
+  return rows;
 }
 
 /**
- * The pass's transaction settings. The planner cannot know how many cells pass their HAVING and picks a nested loop
- * for the regional cells, which is quadratic (16 M join tests for one popular model of 15 000 listings); every join
- * here is an equality of whole sets, so hash joins are right. The per-cell sorts of a million listings fit in memory
- * instead of spilling to disk.
+ * Where the time of a pass went, in ms: reading the market, estimating it here, reading the stored estimates,
+ * comparing them, writing.
  */
-export const RECOMPUTE_SETTINGS = [`set local enable_nestloop = off`, `set local work_mem = '512MB'`] as const;
+export interface RecomputeTimings {
+  readMarket: number;
+  estimate: number;
+  readStored: number;
+  compare: number;
+  write: number;
+}
 
 export interface RecomputeResult {
   /** Listings with an estimate after the pass (of the models asked for). */
@@ -186,6 +87,74 @@ export interface RecomputeResult {
   dropped: number;
   /** Listings that became a good price and were queued for the «Только хорошая цена» filters. */
   late: number;
+  timings: RecomputeTimings;
+}
+
+/** The market of the pass: one entry per listing in the window (ids and columns for estimateMarkets). */
+async function readMarket(tx: Db | DbTransaction, now: Date, modelIds: readonly number[] | null) {
+  const since = new Date(now.getTime() - MARKET_WINDOW_DAYS * 86_400_000).toISOString();
+  const ofModels = modelIds === null ? sql`` : sql`and p.model_id = any(${intArray(modelIds)})`;
+  // One text per model (a hash aggregate over one scan of posts); the cities' regions are mapped here.
+  const [market, cities] = [
+    await tx.execute<{ model_id: number; rows: string }>(sql`
+      select p.model_id, string_agg(concat_ws(',', p.id, p.year, p.price, p.mileage, coalesce(p.city_id, -1)), ';') as rows
+      from posts p
+      where p.status = 'published' and p.currency = 'RUB' and p.price >= ${sql.raw(String(MARKET_MIN_PRICE))}
+        and p.model_id is not null and p.year is not null and p.mileage is not null
+        and p.published_at >= ${since}::timestamptz ${ofModels}
+      group by p.model_id`),
+    await tx.execute<{ id: number; region: string }>(sql`select id, region from cities where region is not null`),
+  ];
+  const regionIds = new Map<string, number>();
+  const regionOfCity = new Map<number, number>();
+  for (const city of cities.rows) {
+    if (!regionIds.has(city.region)) regionIds.set(city.region, regionIds.size);
+    regionOfCity.set(Number(city.id), regionIds.get(city.region)!);
+  }
+  const texts = market.rows.map((row) => row.rows);
+  const length = packedRows(texts);
+  const packed = new Float64Array(length * 5);
+  const model = new Int32Array(length);
+  let at = 0;
+  for (const row of market.rows) {
+    const next = unpack(row.rows, packed, at);
+    model.fill(Number(row.model_id), at / 5, next / 5);
+    at = next;
+  }
+  const id = new Float64Array(length);
+  const year = new Int32Array(length);
+  const price = new Float64Array(length);
+  const band = new Int32Array(length);
+  const region = new Int32Array(length);
+  for (let i = 0; i < length; i++) {
+    id[i] = packed[i * 5]!;
+    year[i] = packed[i * 5 + 1]!;
+    price[i] = packed[i * 5 + 2]!;
+    band[i] = mileageBand(packed[i * 5 + 3]!);
+    region[i] = regionOfCity.get(packed[i * 5 + 4]!) ?? -1;
+  }
+  return { id, columns: { length, model, year, band, price, region } };
+}
+
+/** The stored estimates of the pass's listings (all, or those of the models), as rows of 6 numbers. */
+async function readStored(tx: Db | DbTransaction, modelIds: readonly number[] | null) {
+  const verdict = sql.raw(`case m.verdict ${MARKET_VERDICTS.map((v, i) => `when '${v}' then ${i}`).join(' ')} end`);
+  const scope =
+    modelIds === null
+      ? sql`market_estimates m`
+      : sql`market_estimates m join posts p on p.id = m.post_id and p.model_id = any(${intArray(modelIds)})`;
+  // Chunks of neighbouring ids, so no text grows with the table; the chunk is computed in a subquery the planner
+  // cannot see through, so it counts on a few hundred groups and hashes them instead of sorting a million rows.
+  const { rows } = await tx.execute<{ rows: string }>(sql`
+    select string_agg(concat_ws(',', s.post_id, s.low, s.median, s.high, s.comparables, s.verdict), ';') as rows
+    from (select m.post_id, m.low, m.median, m.high, m.comparables, ${verdict} as verdict, m.post_id / 65536 as chunk
+          from ${scope} offset 0) s
+    group by s.chunk`);
+  const texts = rows.map((row) => row.rows);
+  const stored = new Float64Array(packedRows(texts) * 6);
+  let at = 0;
+  for (const text of texts) at = unpack(text, stored, at);
+  return stored;
 }
 
 /**
@@ -194,22 +163,140 @@ export interface RecomputeResult {
  */
 export async function recomputeMarket(
   db: Db | DbTransaction,
-  options: { now: Date; modelIds?: readonly number[] },
+  options: {
+    now: Date;
+    modelIds?: readonly number[];
+    /** Called as each phase ends (the benchmark reads the CPU times there). */
+    onPhase?: (phase: keyof RecomputeTimings) => void;
+  },
 ): Promise<RecomputeResult> {
-  if (options.modelIds && options.modelIds.length === 0) return { estimated: 0, written: 0, dropped: 0, late: 0 };
-  const result = await db.transaction(async (tx) => {
-    for (const setting of RECOMPUTE_SETTINGS) await tx.execute(sql.raw(setting));
-    return tx.execute<{ estimated: number; written: number; dropped: number; late: number }>(
-      recomputeStatement(options.now, options.modelIds ?? null),
-    );
-  });
-  const row = result.rows[0]!;
-  return {
-    estimated: Number(row.estimated),
-    written: Number(row.written),
-    dropped: Number(row.dropped),
-    late: Number(row.late),
+  const timings: RecomputeTimings = { readMarket: 0, estimate: 0, readStored: 0, compare: 0, write: 0 };
+  if (options.modelIds && options.modelIds.length === 0)
+    return { estimated: 0, written: 0, dropped: 0, late: 0, timings };
+  const { now } = options;
+  const modelIds = options.modelIds ?? null;
+  let clock = performance.now();
+  const lap = (phase: keyof RecomputeTimings) => {
+    const at = performance.now();
+    timings[phase] += at - clock;
+    clock = at;
+    options.onPhase?.(phase);
   };
+  return db.transaction(async (tx) => {
+    // The hash aggregates of the reads hold the whole market's text (~35 MB a million listings) in memory.
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    const { id, columns } = await readMarket(tx, now, modelIds);
+    lap('readMarket');
+    const fresh = estimateMarkets(columns);
+    const freshOf = new Map<number, number>();
+    let estimated = 0;
+    for (let i = 0; i < columns.length; i++) {
+      if (fresh.comparables[i] === 0) continue;
+      freshOf.set(id[i]!, i);
+      estimated++;
+    }
+    lap('estimate');
+    const stored = await readStored(tx, modelIds);
+    lap('readStored');
+
+    // What differs: changed or new estimates (with the verdict they had, for the late good prices), and the stored
+    // ones that no longer hold.
+    const upsert: number[] = [];
+    const oldVerdict = new Int8Array(columns.length).fill(-1);
+    const seen = new Uint8Array(columns.length);
+    const drop: number[] = [];
+    for (let k = 0; k < stored.length; k += 6) {
+      const i = freshOf.get(stored[k]!);
+      if (i === undefined) {
+        drop.push(stored[k]!);
+        continue;
+      }
+      seen[i] = 1;
+      oldVerdict[i] = stored[k + 5]!;
+      if (
+        stored[k + 1] !== fresh.low[i] ||
+        stored[k + 2] !== fresh.median[i] ||
+        stored[k + 3] !== fresh.high[i] ||
+        stored[k + 4] !== fresh.comparables[i] ||
+        stored[k + 5] !== fresh.verdict[i]
+      )
+        upsert.push(i);
+    }
+    for (const i of freshOf.values()) if (!seen[i]) upsert.push(i);
+    lap('compare');
+
+    // In key order, so the primary key's pages are filled one after another.
+    upsert.sort((a, b) => id[a]! - id[b]!);
+    drop.sort((a, b) => a - b);
+    const verdictNames = Array.from(fresh.verdict, (v) => MARKET_VERDICTS[v]!);
+    let written = 0;
+    for (let from = 0; from < upsert.length; from += WRITE_BATCH) {
+      const rows = upsert.slice(from, from + WRITE_BATCH);
+      const result = await tx.execute<{ n: number }>(sql`
+        with w as (
+          insert into market_estimates (post_id, low, median, high, comparables, verdict, computed_at)
+          select u.post_id, u.low, u.median, u.high, u.comparables, u.verdict, ${now.toISOString()}::timestamptz
+          from unnest(${arrayText(id, rows)}::bigint[], ${arrayText(fresh.low, rows)}::bigint[],
+                      ${arrayText(fresh.median, rows)}::bigint[], ${arrayText(fresh.high, rows)}::bigint[],
+                      ${arrayText(fresh.comparables, rows)}::int[],
+                      ${`{${rows.map((i) => verdictNames[i]).join(',')}}`}::market_verdict[])
+            as u(post_id, low, median, high, comparables, verdict)
+          -- Another process's incremental pass may have written the row since it was read.
+          on conflict (post_id) do update set
+            low = excluded.low, median = excluded.median, high = excluded.high, comparables = excluded.comparables,
+            verdict = excluded.verdict, computed_at = excluded.computed_at
+          returning 1)
+        select count(*)::int as n from w`);
+      written += Number(result.rows[0]!.n);
+    }
+    let dropped = 0;
+    for (let from = 0; from < drop.length; from += WRITE_BATCH) {
+      const ids = `{${drop.slice(from, from + WRITE_BATCH).join(',')}}`;
+      const result = await tx.execute<{ n: number }>(sql`
+        with d as (delete from market_estimates where post_id = any(${ids}::bigint[]) returning 1)
+        select count(*)::int as n from d`);
+      dropped += Number(result.rows[0]!.n);
+    }
+    const late = await queueLateGoodPrices(
+      tx,
+      upsert
+        .filter((i) => MARKET_VERDICTS[fresh.verdict[i]!] === 'good' && MARKET_VERDICTS[oldVerdict[i]!] !== 'good')
+        .map((i) => id[i]!),
+      now,
+    );
+    lap('write');
+    return { estimated, written, dropped, late, timings };
+  });
+}
+
+/**
+ * Issue 33: listings whose verdict became good in this pass, published recently, get a matching job for the
+ * «Только хорошая цена» filters that skipped them; only when such a filter exists, and not while the listing's own job
+ * is still open (that job reads the verdict itself). The deliveries' unique (filter, listing, channel) keeps it to one
+ * message.
+ */
+async function queueLateGoodPrices(tx: Db | DbTransaction, ids: number[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const filters = await tx.execute<{ any: boolean }>(
+    sql`select exists (select 1 from filters f where f.good_price_only and f.active) as any`,
+  );
+  if (!filters.rows[0]?.any) return 0;
+  const lateSince = new Date(now.getTime() - MARKET_LATE_GOOD_PRICE_DAYS * 86_400_000).toISOString();
+  let late = 0;
+  for (let from = 0; from < ids.length; from += WRITE_BATCH) {
+    const batch = `{${ids.slice(from, from + WRITE_BATCH).join(',')}}`;
+    const result = await tx.execute<{ n: number }>(sql`
+      with l as (
+        insert into notify_jobs (post_id, good_price_only, run_at)
+        select p.id, true, ${now.toISOString()}::timestamptz
+        from posts p
+        where p.id = any(${batch}::bigint[]) and p.published_at >= ${lateSince}::timestamptz
+          and not exists (select 1 from notify_jobs j where j.post_id = p.id and j.done_at is null)
+        returning 1)
+      select count(*)::int as n from l`);
+    late += Number(result.rows[0]!.n);
+  }
+  return late;
 }
 
 /**
