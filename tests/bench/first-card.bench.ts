@@ -220,7 +220,7 @@ async function runs(count: number, once: () => Promise<Launch>): Promise<Launch[
 
 writeFileSync(path.join(BARE_DIR, BARE_HTML), BARE_PAGE);
 writeFileSync(path.join(BARE_DIR, BARE_JS), BARE_SCRIPT);
-const server = await startJourneyServer();
+const server = await startJourneyServer({}, 300_000); // a loaded machine needs more than the default 120 s
 const browser = await launchBrowser();
 try {
   const token = await apiToken(server, USER);

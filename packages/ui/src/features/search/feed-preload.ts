@@ -1,4 +1,5 @@
 import { getDefaultStore } from 'jotai';
+import { keepEarlyCallsForThisLaunch } from '../../api/early-calls';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
 import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
@@ -89,7 +90,10 @@ export function startFeedPreload({
   onSignIn?: boolean;
 }): void {
   if (firstScreenIsFeed || onSignIn) expectFeedFirst(); // what the feed does not need waits for its first cards
-  if (firstScreenIsFeed) preloadFeed();
+  if (firstScreenIsFeed) {
+    keepEarlyCallsForThisLaunch(); // the page starts this launch's first calls next time (api/early-calls.ts)
+    preloadFeed();
+  }
   if (!onSignIn) return;
   let known = readStoredToken();
   subscribeToStoredToken(() => {
