@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { EARLY_CALLS_KEY } from '@autoradar/contract/early-calls';
 import { launchBrowser } from '../support/browser';
 import { repoRoot } from '../support/server';
 import {
@@ -17,6 +18,8 @@ import {
 // (hashed assets pre-compressed, brotli to a browser that accepts it). Run `pnpm build` first.
 //
 //   pnpm --filter @autoradar/tests bench:first-card          (RUNS=5 by default: the median of RUNS launches)
+//   EARLY_CALLS=off …   the page's inline script starts no call (the app's own preload only), for a comparison
+//   SERVER_URL=http://… a server already running instead of a new one
 //
 // Each launch is a new tab at 390×844 (device scale 3, touch) with the network and CPU throttled over CDP before the
 // page opens. The time is the page's own clock (performance.now(), from the navigation's start) at the moment the
@@ -110,7 +113,19 @@ async function newPhoneContext(browser: Browser, token?: string): Promise<Browse
     isMobile: true,
     hasTouch: true,
   });
+  // A loaded shared machine takes more than Playwright's default 30 s for a throttled launch's load event.
+  context.setDefaultTimeout(180_000);
+  context.setDefaultNavigationTimeout(180_000);
   await context.addInitScript(WATCH_FIRST_CARD);
+  // EARLY_CALLS=off: the page starts no call before the app's code (the kept calls are forgotten before each launch),
+  // for a comparison on the same build and the same machine's load.
+  if (process.env['EARLY_CALLS'] === 'off') {
+    await context.addInitScript(
+      ([key]) =>
+        (globalThis as unknown as { localStorage: { removeItem(k: string): void } }).localStorage.removeItem(key),
+      [EARLY_CALLS_KEY] as const,
+    );
+  }
   if (token) {
     await context.addInitScript(
       ([key, value]) => {
@@ -202,7 +217,7 @@ const BARE_SCRIPT = `(async () => {
   document.getElementById('feed').append(card);
 })();`;
 
-async function feedBody(browser: Browser, server: JourneyServer, token: string): Promise<string> {
+async function feedBody(browser: Browser, server: { url: string }, token: string): Promise<string> {
   const context = await newPhoneContext(browser, token);
   const page = await context.newPage();
   const body = page.waitForRequest((request) => request.url().endsWith('/api/posts/search'));
@@ -220,7 +235,11 @@ async function runs(count: number, once: () => Promise<Launch>): Promise<Launch[
 
 writeFileSync(path.join(BARE_DIR, BARE_HTML), BARE_PAGE);
 writeFileSync(path.join(BARE_DIR, BARE_JS), BARE_SCRIPT);
-const server = await startJourneyServer();
+// SERVER_URL: a server already running on the built apps (the test bot token, demo data), instead of starting one.
+const external = process.env['SERVER_URL'];
+const server: Pick<JourneyServer, 'url' | 'close'> = external
+  ? { url: external, close: async () => undefined }
+  : await startJourneyServer({}, 300_000); // a loaded machine needs more than the default 120 s
 const browser = await launchBrowser();
 try {
   const token = await apiToken(server, USER);

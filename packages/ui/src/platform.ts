@@ -33,6 +33,11 @@ export interface Platform {
     hide(): void;
     /** Returns the function that removes the listener. */
     onClick(cb: () => void): () => void;
+    /**
+     * True once Telegram's button cannot be shown (its SDK failed to load or start): the app shows a back control
+     * of its own in its place (BackButtonLayout). Properties, not methods, as `appearance`'s.
+     */
+    readonly unavailable?: { get: () => boolean; subscribe: (onChange: () => void) => () => void };
   };
   /** Telegram's main button under the web view; absent on the web, where screens show their own button. */
   readonly mainButton?: {

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { EARLY_CALLS_SCRIPT } from '@autoradar/contract/early-calls';
 import type { Config } from '@autoradar/server/config/config';
 import { parseOriginRule } from '@autoradar/server/config/origin-rules';
 import { defaultAllowedOrigins, isOriginAllowed } from '../realtime/origins';
@@ -63,7 +64,7 @@ export function websocketSources(config: Pick<Config, 'appUrl' | 'env' | 'reverb
 
 export interface EdgeHeadersOptions {
   config: Pick<Config, 'appUrl' | 'env' | 'reverb'>;
-  /** What the app shells tell the client: their inline script is allowed by its hash. */
+  /** What the app shells tell the client: their inline scripts are allowed by their hashes. */
   shell: ShellSettings;
 }
 
@@ -74,7 +75,14 @@ export function cspDirectives({ config, shell }: EdgeHeadersOptions) {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
-    'script-src': ["'self'", scriptHash(shellConfigScript(shell)), ...TELEGRAM_SCRIPTS, ...VK],
+    // The shell's two inline scripts (plugins/spa.ts loadShell), by their hashes.
+    'script-src': [
+      "'self'",
+      scriptHash(EARLY_CALLS_SCRIPT),
+      scriptHash(shellConfigScript(shell)),
+      ...TELEGRAM_SCRIPTS,
+      ...VK,
+    ],
     'script-src-attr': ["'none'"],
     // The UI kit and the server-rendered pages (the API reference, the payment sandbox) carry inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@autoradar/core';
+import { EARLY_CALLS_SCRIPT } from '@autoradar/contract/early-calls';
 import { escapeHtml } from '@autoradar/server/escape-html';
 import { HTTP_MESSAGES } from '../http/http.messages';
 
@@ -80,11 +81,15 @@ export function shellConfigScript(settings: ShellSettings): string {
   return `window.__APP_CONFIG__=${JSON.stringify(client).replace(/</g, '\\u003c')}`;
 }
 
-/** The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`). */
+/**
+ * The app shell with the runtime settings the client reads (`window.__APP_CONFIG__`), and before them the script that
+ * starts a returning user's first calls while the app's code loads (packages/contract early-calls.ts, issue 32). The
+ * Content-Security-Policy allows both by their hashes (plugins/edge-headers.ts).
+ */
 export function loadShell(distDir: string, settings: ShellSettings): string | undefined {
   const file = path.join(distDir, 'index.html');
   if (!existsSync(file)) return undefined;
-  const config = `<script>${shellConfigScript(settings)}</script>`;
+  const config = `<script>${EARLY_CALLS_SCRIPT}</script><script>${shellConfigScript(settings)}</script>`;
   return readFileSync(file, 'utf8')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(settings.appName)}</title>`)
     .replace('</head>', `${config}</head>`);

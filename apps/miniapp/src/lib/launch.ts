@@ -154,6 +154,8 @@ function createTelegramPlatform(
 
   const replayEvents = keepEarlyEvents();
   let controls: TelegramControls | undefined;
+  let sdkFailed = false;
+  const sdkFailedListeners = new Set<() => void>();
   const sdk = afterFirstContent()
     .then(() => import('./tma'))
     .then(({ startTelegramSdk }) => startTelegramSdk(launch.rawLaunchParams))
@@ -165,9 +167,12 @@ function createTelegramPlatform(
         return started;
       },
       (error: unknown) => {
-        // No native controls then; the screens work without them, and the server still checks the initData.
+        // No native controls then; the screens work without them (the app shows its own back control), and the
+        // server still checks the initData.
         console.warn('[tma] Telegram SDK failed to start; continuing without native controls', error);
         replayEvents(false);
+        sdkFailed = true;
+        sdkFailedListeners.forEach((listener) => listener());
         return undefined;
       },
     );
@@ -233,6 +238,13 @@ function createTelegramPlatform(
           onClick: (cb) => {
             backListeners.add(cb);
             return () => backListeners.delete(cb);
+          },
+          unavailable: {
+            get: () => sdkFailed,
+            subscribe: (onChange) => {
+              sdkFailedListeners.add(onChange);
+              return () => sdkFailedListeners.delete(onChange);
+            },
           },
         }
       : undefined,

@@ -9,7 +9,9 @@ import type {
   Route,
 } from '@autoradar/contract';
 import { buildPath } from '@autoradar/contract/build-path';
+import { API_CLIENT_HEADERS, type EarlyCall } from '@autoradar/contract/early-calls';
 import { ApiError, readErrorBody } from './api-error';
+import { takeEarlyResponse } from './early-calls';
 import { clearStoredToken, readStoredToken } from './token-storage';
 
 /** `{}` without the lint rule against empty object types. */
@@ -52,6 +54,11 @@ export interface ApiClientOptions {
   /** Told when a call starts and when it settles (the app's loading indicator counts them). */
   onRequestStart?: () => void;
   onRequestEnd?: () => void;
+  /**
+   * The answer to this very call that the page already asked for before the app's code ran (api/early-calls.ts,
+   * issue 32); the client then reads it as it would its own.
+   */
+  takeEarlyResponse?: (call: EarlyCall, token: string | undefined) => Promise<Response> | undefined;
 }
 
 function isAbort(error: unknown): boolean {
@@ -60,14 +67,14 @@ function isAbort(error: unknown): boolean {
 
 /** One ky client for every call of the contract; returns `call`. */
 export function createApiClient(options: ApiClientOptions = {}): { call: Call } {
-  const { baseUrl = '', getToken, onUnauthorized, onRequestStart, onRequestEnd } = options;
+  const { baseUrl = '', getToken, onUnauthorized, onRequestStart, onRequestEnd, takeEarlyResponse } = options;
   const http: KyInstance = ky.create({
     ...(options.fetch ? { fetch: options.fetch } : {}),
     // Failures are shown with a retry button; silent retries would only delay that.
     retry: 0,
     timeout: options.timeoutMs ?? 15_000,
     throwHttpErrors: false,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    headers: API_CLIENT_HEADERS,
     hooks: {
       beforeRequest: [
         (request) => {
@@ -90,16 +97,24 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
       ? Object.entries(query).filter((entry): entry is [string, string | number | boolean] => entry[1] != null)
       : undefined;
 
+    const early =
+      !baseUrl && !searchParams?.length && !(body instanceof FormData)
+        ? takeEarlyResponse?.(
+            { method: endpoint.method, path, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+            getToken?.(),
+          )
+        : undefined;
+
     let response: Response;
     try {
-      response = await http(baseUrl + path, {
+      response = await (early ?? http(baseUrl + path, {
         method: endpoint.method,
         ...(searchParams && searchParams.length > 0
           ? { searchParams: searchParams.map(([k, v]) => [k, String(v)]) }
           : {}),
         ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
         ...(signal ? { signal } : {}),
-      });
+      }));
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError(null, null, { cause: error });
@@ -142,4 +157,5 @@ export const { call } = createApiClient({
   onUnauthorized: clearStoredToken,
   onRequestStart: () => getDefaultStore().set(inFlightCountAtom, (count) => count + 1),
   onRequestEnd: () => getDefaultStore().set(inFlightCountAtom, (count) => Math.max(0, count - 1)),
+  takeEarlyResponse,
 });

@@ -1,7 +1,8 @@
+import { TOKEN_STORAGE_KEY } from '@autoradar/contract/early-calls';
 import { storedText } from '../store/stored-value';
 
 // The bearer token of the signed-in user, kept across reloads; every authorised call reads it from here.
-const token = storedText('autoradar:token');
+const token = storedText(TOKEN_STORAGE_KEY);
 
 export function readStoredToken(): string | undefined {
   return token.read();

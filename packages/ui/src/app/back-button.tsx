@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { usePlatform } from '../platform';
 import { PATHS } from '../paths';
+import { appMessages } from './messages';
 
 /**
  * The screens without a back button (Telegram's guidelines: none on a root tab): the landing, the sign-in that a
@@ -56,12 +57,22 @@ function useDialogOpen(enabled: boolean): boolean {
   return open;
 }
 
+const noSubscription = () => () => {};
+const available = () => false;
+
 /**
  * Binds Telegram's native BackButton to the app: hidden on root tabs unless a dialog is open; it closes an open
- * dialog first, otherwise goes back, or to the feed when the page was the first of the launch (a deep link).
+ * dialog first, otherwise goes back, or to the feed when the page was the first of the launch (a deep link). When
+ * Telegram's button cannot be shown (its SDK failed to load), a back control of the app's own stands at the top of
+ * every screen but the root tabs, so the user is never left without a way back.
  */
 export function BackButtonLayout() {
   const { backButton } = usePlatform();
+  const unavailable = useSyncExternalStore(
+    backButton?.unavailable?.subscribe ?? noSubscription,
+    backButton?.unavailable?.get ?? available,
+    available,
+  );
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const isRoot = ROOT_PATHS.has(pathname);
@@ -80,14 +91,29 @@ export function BackButtonLayout() {
     else backButton.hide();
   }, [backButton, show]);
 
+  const goBack = useCallback(() => {
+    if (historyIndex() > 0) void navigate(-1);
+    else void navigate(PATHS.search, { replace: true });
+  }, [navigate]);
+
   useEffect(() => {
     if (!backButton) return;
     return backButton.onClick(() => {
       if (closeTopDialog() || rootRef.current) return;
-      if (historyIndex() > 0) void navigate(-1);
-      else void navigate(PATHS.search, { replace: true });
+      goBack();
     });
-  }, [backButton, navigate]);
+  }, [backButton, goBack]);
 
-  return <Outlet />;
+  return (
+    <>
+      {unavailable && !isRoot ? (
+        <nav className="app-back-fallback">
+          <button type="button" className="app-back-fallback__button" onClick={goBack}>
+            <span aria-hidden="true">‹</span> {appMessages.back}
+          </button>
+        </nav>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }

@@ -20,6 +20,8 @@ export const appMessages = {
     reload: 'Обновить',
   },
   loading: 'Загрузка',
+  /** The app's own back control, shown only when Telegram's back button cannot be (app/back-button.tsx). */
+  back: 'Назад',
   outsideTelegram: {
     documentTitle: (appName: string) => `Откройте в Telegram — ${appName}`,
     title: (appName: string) => `${appName} открывается в Telegram`,

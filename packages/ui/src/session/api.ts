@@ -1,8 +1,10 @@
 import type { User } from '@autoradar/contract';
 import { routes } from '@autoradar/contract/routes';
 import { call } from '../api/client';
+import { rememberEarlyCall } from '../api/early-calls';
 
 export function fetchUser(signal?: AbortSignal): Promise<User> {
+  rememberEarlyCall(routes.user.data); // the next launch may ask for it before the app's code runs (issue 32)
   return call(routes.user.data, { signal });
 }
 

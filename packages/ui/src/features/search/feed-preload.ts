@@ -1,9 +1,11 @@
 import { getDefaultStore } from 'jotai';
+import { keepEarlyCallsForThisLaunch } from '../../api/early-calls';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
 import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
 import { CARD_SIZES, mediaPicture, pictureSrcSet } from '../../components/post-card/picture';
 import { searchPosts, type FeedPage } from './api';
+import { feedAtom, loadFeed } from './feed-state';
 import { criteriaFromStore, criteriaKey, toSearchFilter, type FeedCriteria } from './filter-rules';
 import { SearchScreen } from './routes';
 
@@ -41,6 +43,12 @@ export function preloadFeed(now = Date.now()): void {
   // The screen that shows it: a failed chunk is the route's to report, when it renders.
   SearchScreen.preload().catch(() => undefined);
   preload = { key, token, startedAt: now, page };
+  // The feed's call runs from this page now, so a screen that mounts once the answer is here renders the cards in its
+  // first render instead of a loading pass first (issue 32).
+  const store = getDefaultStore();
+  if (store.get(feedAtom).kind === 'loading') {
+    store.set(feedAtom, { type: 'run', load: (signal) => loadFeed(criteria, signal, takePreloadedFeed(criteria)) });
+  }
 }
 
 /**
@@ -89,7 +97,10 @@ export function startFeedPreload({
   onSignIn?: boolean;
 }): void {
   if (firstScreenIsFeed || onSignIn) expectFeedFirst(); // what the feed does not need waits for its first cards
-  if (firstScreenIsFeed) preloadFeed();
+  if (firstScreenIsFeed) {
+    keepEarlyCallsForThisLaunch(); // the page starts this launch's first calls next time (api/early-calls.ts)
+    preloadFeed();
+  }
   if (!onSignIn) return;
   let known = readStoredToken();
   subscribeToStoredToken(() => {

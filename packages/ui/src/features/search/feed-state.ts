@@ -1,7 +1,9 @@
 import { atom, getDefaultStore, type Getter, type Setter } from 'jotai';
 import type { Post } from '@autoradar/contract';
 import { FEED_PAGE_SIZE, FEED_RETRY_MS } from '@autoradar/core';
+import { routes } from '@autoradar/contract/routes';
 import { atomWithCall, describeCallError, isOffline } from '../../api/atom-with-call';
+import { rememberEarlyCall } from '../../api/early-calls';
 import { postsStoreAtom } from '../../store/posts-store';
 import { searchPosts, type FeedPage } from './api';
 import { takePreloadedFeed } from './feed-preload';
@@ -32,7 +34,10 @@ export async function loadFeed(
   /** The first load may take the page the entry asked for already (feed-preload.ts). */
   preloaded?: Promise<FeedPage>,
 ): Promise<FeedData> {
-  const page = await (preloaded ?? searchPosts(toSearchFilter(criteria), signal));
+  const filter = toSearchFilter(criteria);
+  // The next launch asks for this page before the app's code runs, if the filter is still this one (issue 32).
+  rememberEarlyCall(routes.posts.search, filter);
+  const page = await (preloaded ?? searchPosts(filter, signal));
   return {
     key: criteriaKey(criteria),
     criteria,

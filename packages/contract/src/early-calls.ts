@@ -1,0 +1,49 @@
+// The first calls of a returning user's launch, started by the page itself before the app's code (issue 32).
+//
+// A returning user's first screen is the feed, and its answer does not depend on anything the app's code computes
+// that the previous launch did not compute already. So the app keeps, for the address it was launched at, the calls
+// its first screen made (method, path from the contract's routes, JSON body); the API's shell carries a small inline
+// script (apps/api plugins/spa.ts, allowed by its hash in the Content-Security-Policy) that starts those calls with
+// the stored token while the browser is still fetching and running the app's JavaScript. The app's API client takes
+// such an answer in place of its own request when the call is the same (packages/ui api/early-calls.ts), once.
+// Nothing here imports anything: the script is plain text the page runs as it is.
+
+/** Where the bearer token is kept in localStorage (packages/ui api/token-storage.ts). */
+export const TOKEN_STORAGE_KEY = 'autoradar:token';
+
+/** Where the app keeps, per launch address (a pathname), the first calls of its first screen. */
+export const EARLY_CALLS_KEY = 'autoradar:early-calls';
+
+/** The global the inline script leaves its started calls on. */
+export const EARLY_CALLS_GLOBAL = '__AUTORADAR_EARLY_CALLS__';
+
+/** The headers of every call the app's client makes, besides the bearer token and the JSON body's type. */
+export const API_CLIENT_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
+
+/** One call as the app keeps it: the contract route's method and path, and the JSON body's exact text if any. */
+export interface EarlyCall {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+/** What the app keeps under EARLY_CALLS_KEY. */
+export type EarlyCallsByPage = Record<string, EarlyCall[]>;
+
+/**
+ * The inline script. It does nothing without a stored token, without calls kept for this address, or on a launch
+ * that opens another screen first (a mini-app deep link, `startapp`, the same rule as the mini-app's entry). Only
+ * the API's own paths are called. It never throws: a page without storage simply starts as before.
+ */
+export const EARLY_CALLS_SCRIPT =
+  `(function(){try{` +
+  `var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}),` +
+  `c=JSON.parse(s.getItem(${JSON.stringify(EARLY_CALLS_KEY)})||'{}')[location.pathname];` +
+  `if(!t||!Array.isArray(c)||/[#&]tgWebAppStartParam=|[?&]startapp=/.test(location.href))return;` +
+  `window[${JSON.stringify(EARLY_CALLS_GLOBAL)}]=c.filter(function(x){return x&&typeof x.path==='string'&&x.path.indexOf('/api/')===0}).map(function(x){` +
+  `var h=${JSON.stringify(API_CLIENT_HEADERS)};h.Authorization='Bearer '+t;` +
+  `if(typeof x.body==='string')h['Content-Type']='application/json';` +
+  `var r=fetch(x.path,{method:x.method,headers:h,body:typeof x.body==='string'?x.body:undefined});` +
+  `r.catch(function(){});` +
+  `return{method:x.method,path:x.path,body:x.body,token:t,response:r}})` +
+  `}catch(e){}})()`;

@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+import { routes, type SearchPostsRequest } from '@autoradar/contract';
+import {
+  EARLY_CALLS_GLOBAL,
+  EARLY_CALLS_KEY,
+  EARLY_CALLS_SCRIPT,
+  TOKEN_STORAGE_KEY,
+} from '@autoradar/contract/early-calls';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A returning user's first calls start from the page's inline script before the app's code (issue 32); the app's
+// client takes those answers for the very same calls, once.
+
+const FILTER: SearchPostsRequest = { brands: [3], priceTo: 900_000 };
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** The page's fetch as the inline script meets it: records what was sent, answers with a numbered page. */
+function pageFetch() {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
+    sent.push({ url, method: init.method, headers: init.headers, body: init.body });
+    return new Response(JSON.stringify({ data: [], meta: { total: sent.length, all: 0 } }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return { fetch, sent };
+}
+
+/** Runs the very text the page carries as its inline script. */
+const runInlineScript = () => {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page runs this text; the test runs the same
+  const script = new Function(EARLY_CALLS_SCRIPT) as () => void;
+  script();
+};
+
+async function load() {
+  vi.resetModules();
+  return { ...(await import('./early-calls')), ...(await import('./client')) };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/tma/');
+  delete (window as unknown as Record<string, unknown>)[EARLY_CALLS_GLOBAL];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the first calls of a launch, kept and started early', () => {
+  it('keeps the first screen’s calls for the launch address only when the entry says so', async () => {
+    const { rememberEarlyCall, keepEarlyCallsForThisLaunch } = await load();
+    rememberEarlyCall(routes.posts.search, FILTER);
+    expect(localStorage.getItem(EARLY_CALLS_KEY)).toBeNull();
+
+    keepEarlyCallsForThisLaunch();
+    rememberEarlyCall(routes.user.data);
+    rememberEarlyCall(routes.posts.search, FILTER);
+    rememberEarlyCall(routes.posts.search, { ...FILTER, brands: [4] }); // the filter changed: the same call, new body
+    expect(JSON.parse(localStorage.getItem(EARLY_CALLS_KEY)!)).toEqual({
+      '/tma/': [
+        { method: 'GET', path: '/api/user/data' },
+        { method: 'POST', path: '/api/posts/search', body: JSON.stringify({ ...FILTER, brands: [4] }) },
+      ],
+    });
+  });
+
+  it('starts the kept calls with the stored token, and the client takes each answer once instead of asking', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    localStorage.setItem(
+      EARLY_CALLS_KEY,
+      JSON.stringify({
+        '/tma/': [
+          { method: 'GET', path: '/api/user/data' },
+          { method: 'POST', path: '/api/posts/search', body: JSON.stringify(FILTER) },
+          { method: 'GET', path: 'https://elsewhere.test/steal' },
+        ],
+      }),
+    );
+    const page = pageFetch();
+    vi.stubGlobal('fetch', page.fetch);
+    runInlineScript();
+    expect(page.sent.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/user/data', 'POST /api/posts/search']);
+    expect(page.sent[1]?.headers).toMatchObject({
+      Authorization: 'Bearer tok-1',
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+    });
+    expect(page.sent[1]?.body).toBe(JSON.stringify(FILTER));
+
+    const { createApiClient, takeEarlyResponse } = await load();
+    const network = vi.fn(async () => Response.json({ data: [], meta: { total: 99, all: 0 } }));
+    const { call } = createApiClient({ fetch: network, getToken: () => 'tok-1', takeEarlyResponse });
+    const first = await call(routes.posts.search, { body: FILTER });
+    expect(first.meta.total).toBe(2); // the inline script's answer
+    expect(network).not.toHaveBeenCalled();
+    const again = await call(routes.posts.search, { body: FILTER });
+    expect(again.meta.total).toBe(99); // taken once: the next call asks the network
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not take an answer for another body or another token', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    localStorage.setItem(
+      EARLY_CALLS_KEY,
+      JSON.stringify({ '/tma/': [{ method: 'POST', path: '/api/posts/search', body: JSON.stringify(FILTER) }] }),
+    );
+    vi.stubGlobal('fetch', pageFetch().fetch);
+    runInlineScript();
+    const { createApiClient, takeEarlyResponse } = await load();
+    const network = vi.fn(async () => Response.json({ data: [], meta: { total: 99, all: 0 } }));
+    const other = createApiClient({ fetch: network, getToken: () => 'tok-2', takeEarlyResponse });
+    expect((await other.call(routes.posts.search, { body: FILTER })).meta.total).toBe(99);
+    const same = createApiClient({ fetch: network, getToken: () => 'tok-1', takeEarlyResponse });
+    expect((await same.call(routes.posts.search, { body: { ...FILTER, brands: [5] } })).meta.total).toBe(
+      99,
+    );
+    expect((await same.call(routes.posts.search, { body: FILTER })).meta.total).toBe(1);
+  });
+
+  it('starts nothing without a token, on another address, or on a deep-link launch', async () => {
+    localStorage.setItem(
+      EARLY_CALLS_KEY,
+      JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }),
+    );
+    const page = pageFetch();
+    vi.stubGlobal('fetch', page.fetch);
+    runInlineScript();
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    window.history.replaceState(null, '', '/tma/profile');
+    runInlineScript();
+    window.history.replaceState(null, '', '/tma/#tgWebAppData=x&tgWebAppStartParam=post_5');
+    runInlineScript();
+    window.history.replaceState(null, '', '/tma/?startapp=post_5');
+    runInlineScript();
+    expect(page.sent).toEqual([]);
+    localStorage.setItem(EARLY_CALLS_KEY, '{not json');
+    window.history.replaceState(null, '', '/tma/');
+    expect(runInlineScript).not.toThrow();
+    expect(page.sent).toEqual([]);
+  });
+});
