@@ -13,7 +13,7 @@ export interface LogCollector {
   /** The API's logger: production's options, its lines kept here. */
   logger: Logger;
   /** Adds a secret (8 characters or more) that no line may hold; returns it. */
-  keep<T extends string | undefined>(secret: T): T;
+  keep: <T extends string | undefined>(secret: T) => T;
   /** Each secret a line holds, as it came or URL-encoded, with the first such line (cut to 300 characters). */
   leaks(): string[];
   /** Lines logged so far. */
@@ -26,7 +26,7 @@ export function collectLog(level: 'info' | 'debug' = 'info'): LogCollector {
   const logger = createLogger({ name: 'api', level, destination: { write: (line) => void lines.push(line) } });
   return {
     logger,
-    keep(secret) {
+    keep: (secret) => {
       if (secret && secret.length >= 8) secrets.add(secret);
       return secret;
     },

@@ -107,14 +107,15 @@ export function createApiClient(options: ApiClientOptions = {}): { call: Call } 
 
     let response: Response;
     try {
-      response = await (early ?? http(baseUrl + path, {
-        method: endpoint.method,
-        ...(searchParams && searchParams.length > 0
-          ? { searchParams: searchParams.map(([k, v]) => [k, String(v)]) }
-          : {}),
-        ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
-        ...(signal ? { signal } : {}),
-      }));
+      response = await (early ??
+        http(baseUrl + path, {
+          method: endpoint.method,
+          ...(searchParams && searchParams.length > 0
+            ? { searchParams: searchParams.map(([k, v]) => [k, String(v)]) }
+            : {}),
+          ...(body instanceof FormData ? { body } : body !== undefined ? { json: body } : {}),
+          ...(signal ? { signal } : {}),
+        }));
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError(null, null, { cause: error });

@@ -120,17 +120,12 @@ describe('the first calls of a launch, kept and started early', () => {
     const other = createApiClient({ fetch: network, getToken: () => 'tok-2', takeEarlyResponse });
     expect((await other.call(routes.posts.search, { body: FILTER })).meta.total).toBe(99);
     const same = createApiClient({ fetch: network, getToken: () => 'tok-1', takeEarlyResponse });
-    expect((await same.call(routes.posts.search, { body: { ...FILTER, brands: [5] } })).meta.total).toBe(
-      99,
-    );
+    expect((await same.call(routes.posts.search, { body: { ...FILTER, brands: [5] } })).meta.total).toBe(99);
     expect((await same.call(routes.posts.search, { body: FILTER })).meta.total).toBe(1);
   });
 
   it('starts nothing without a token, on another address, or on a deep-link launch', async () => {
-    localStorage.setItem(
-      EARLY_CALLS_KEY,
-      JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }),
-    );
+    localStorage.setItem(EARLY_CALLS_KEY, JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }));
     const page = pageFetch();
     vi.stubGlobal('fetch', page.fetch);
     runInlineScript();
