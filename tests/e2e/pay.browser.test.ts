@@ -412,50 +412,47 @@ describe('support, inspection, test period and pay in a real browser', () => {
     [1280, 800],
   ] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      // The four pictures sets run side by side, each in its own context, to keep the file short.
-      it.concurrent(
-        `every page and dialog at ${width}x${height}, ${theme}, without console errors`,
-        async (test) => {
-          const poll = pollWith(test.expect);
-          const context = await newContext({ width, height, dark: theme === 'dark' });
-          const page = await context.newPage();
-          const errors = watchErrors(page);
-          for (const [name, address] of pages()) {
-            await page.goto(`${server.url}${address}`);
-            await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-            await poll(() => imagesLoaded(page)).toBe(true);
-            // The listing's buttons stick to the bottom of the screen; a full-page picture would draw them mid-page.
-            if (name.startsWith('listing')) await viewportScreenshot(page, `pay-${name}-${width}-${theme}`);
-            else await screenshot(page, `pay-${name}-${width}-${theme}`);
-            await readable(page, `pay-${name}-${width}-${theme}`, test.expect);
-          }
+      // One set after another: run side by side on two cores, four pages loading at once took longer than a poll
+      // waits for a heading, and the file took no less time.
+      it(`every page and dialog at ${width}x${height}, ${theme}, without console errors`, async (test) => {
+        const poll = pollWith(test.expect);
+        const context = await newContext({ width, height, dark: theme === 'dark' });
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        for (const [name, address] of pages()) {
+          await page.goto(`${server.url}${address}`);
+          await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+          await poll(() => imagesLoaded(page)).toBe(true);
+          // The listing's buttons stick to the bottom of the screen; a full-page picture would draw them mid-page.
+          if (name.startsWith('listing')) await viewportScreenshot(page, `pay-${name}-${width}-${theme}`);
+          else await screenshot(page, `pay-${name}-${width}-${theme}`);
+          await readable(page, `pay-${name}-${width}-${theme}`, test.expect);
+        }
 
-          // Dialogs as the screen shows them (a full-page picture would stretch the fixed sheet).
-          await page.goto(`${server.url}/contacts`);
-          await page.getByRole('button', { name: 'Написать в поддержку' }).click();
-          const support = page.getByRole('dialog', { name: 'Поддержка' });
-          await poll(() => support.isVisible()).toBe(true);
-          await support.getByLabel('Опишите проблему').fill('Не открывается страница оплаты');
-          await page.waitForTimeout(400); // the sheet's slide-in
-          await viewportScreenshot(page, `pay-support-dialog-${width}-${theme}`);
-          await readable(page, `pay-support-dialog-${width}-${theme}`, test.expect);
+        // Dialogs as the screen shows them (a full-page picture would stretch the fixed sheet).
+        await page.goto(`${server.url}/contacts`);
+        await page.getByRole('button', { name: 'Написать в поддержку' }).click();
+        const support = page.getByRole('dialog', { name: 'Поддержка' });
+        await poll(() => support.isVisible()).toBe(true);
+        await support.getByLabel('Опишите проблему').fill('Не открывается страница оплаты');
+        await page.waitForTimeout(400); // the sheet's slide-in
+        await viewportScreenshot(page, `pay-support-dialog-${width}-${theme}`);
+        await readable(page, `pay-support-dialog-${width}-${theme}`, test.expect);
 
-          await page.goto(`${server.url}/posts/${ownListing.id}`);
-          await page.getByRole('button', { name: 'Заказать осмотр' }).click();
-          const inspection = page.getByRole('dialog', { name: 'Заказать осмотр' });
-          await poll(() => inspection.isVisible()).toBe(true);
-          await inspection.getByRole('button', { name: 'Отправить' }).click();
-          await poll(() => visible(page, 'Поле обязательно для заполнения')).toBe(true);
-          // The message is drawn whole: nothing of the field above it paints over its first line.
-          test.expect(await drawnOnTop(page, '.inspection-dialog .field__note--error')).toBe(true);
-          await page.waitForTimeout(400);
-          await viewportScreenshot(page, `pay-inspection-dialog-${width}-${theme}`);
-          await readable(page, `pay-inspection-dialog-${width}-${theme}`, test.expect);
-          test.expect(errors).toEqual([]);
-          await context.close();
-        },
-        600_000,
-      ); // eight pages and two dialogs, four sets at once
+        await page.goto(`${server.url}/posts/${ownListing.id}`);
+        await page.getByRole('button', { name: 'Заказать осмотр' }).click();
+        const inspection = page.getByRole('dialog', { name: 'Заказать осмотр' });
+        await poll(() => inspection.isVisible()).toBe(true);
+        await inspection.getByRole('button', { name: 'Отправить' }).click();
+        await poll(() => visible(page, 'Поле обязательно для заполнения')).toBe(true);
+        // The message is drawn whole: nothing of the field above it paints over its first line.
+        test.expect(await drawnOnTop(page, '.inspection-dialog .field__note--error')).toBe(true);
+        await page.waitForTimeout(400);
+        await viewportScreenshot(page, `pay-inspection-dialog-${width}-${theme}`);
+        await readable(page, `pay-inspection-dialog-${width}-${theme}`, test.expect);
+        test.expect(errors).toEqual([]);
+        await context.close();
+      }, 600_000); // eight pages and two dialogs
     }
   }
 

@@ -347,7 +347,7 @@ describe('the app shell in a real browser', () => {
     await landing.getByRole('link', { name: 'Начать поиск' }).waitFor();
     expect(await hasHorizontalOverflow(landing)).toBe(false);
     await guest.close();
-  });
+  }, 240_000); // eight screenshots and a 320 px pass: more than the default minute on a busy CI machine
 
   it('the floating menu on a wide screen remembers that it was open', async () => {
     const context = await newContext(browser, { width: 1280, height: 800 });
