@@ -13,7 +13,10 @@ export function NewPostsPill() {
       className="new-posts-pill"
       aria-label={t.newPostsLabel(count)}
       onClick={() => {
-        window.scrollTo({ top: 0, behavior: 'smooth' });
+        // Smooth only for those who want motion: a smooth scroll is still under way when the reloaded page replaces
+        // the cards, and the browser may stop it there, short of the top.
+        const instant = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+        window.scrollTo({ top: 0, behavior: instant ? 'auto' : 'smooth' });
         reload();
       }}
     >
