@@ -32,7 +32,11 @@ export const LOG_REDACT_PATHS: string[] = [
 /** Query and fragment parameters whose value is a secret. */
 const SECRET_PARAMS =
   /([?&#](?:hash|token|access_token|code|state|initData|tgWebAppData|secret|email|phone)=)[^&#\s"']*/gi;
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+// An address starts where a run of its characters starts (the lookbehind): without it every position inside a long
+// run of letters or digits was a new start that scanned to the run's end, quadratic in the run's length (a 16 KB
+// client error report of letters took 3.6 s of CPU to log, now 2 ms). The domain is labels between dots, so that it
+// cannot backtrack over its own dots either; an empty label («a@.ru») is redacted too.
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]*(?:\.[\p{L}\p{N}-]*)*\.\p{L}{2,}/gu;
 // +7 999 123-45-67, 8 (999) 123 45 67, 89991234567: a run of 10 or more digits with the usual separators.
 const PHONE = /\+?\d(?:[\s()-]*\d){9,14}/g;
 
