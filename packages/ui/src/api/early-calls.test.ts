@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"handleDisabledFileLoadingAsSuccess": true}}
 import { routes, type SearchPostsRequest } from '@autoradar/contract';
 import {
   EARLY_CALLS_GLOBAL,
