@@ -124,7 +124,7 @@ export function SearchScreen() {
       ) : status === 'loading' ? (
         // The feed may come before the user (it is asked for from the entry): the banner's place is kept so the
         // cards do not move when it appears (issue 32); for a PRO user it closes.
-        <div className="delay-banner delay-banner--pending" aria-hidden="true" />
+        <DelayBanner pending />
       ) : null}
       <NewPostsPill />
       <FeedView state={state} retry={retry} layout={layout} reloading={reloading} />
