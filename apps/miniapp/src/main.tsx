@@ -12,7 +12,8 @@ const launchedToFeed =
   ['/tma/', '/tma/search'].includes(window.location.pathname) &&
   !/[#&]tgWebAppStartParam=/.test(window.location.hash) &&
   !new URLSearchParams(window.location.search).has('startapp');
-startFeedPreload({ firstScreenIsFeed: launchedToFeed, onSignIn: launchedToFeed });
+// The first render waits for the feed screen's code when a stored token opens the feed (feed-preload.ts).
+const firstScreen = startFeedPreload({ firstScreenIsFeed: launchedToFeed, onSignIn: launchedToFeed });
 
 // Errors no screen catches (a handler, a timer, a promise nobody awaited) go to POST /api/client-errors (issue 31).
 reportUncaughtErrors();
@@ -24,7 +25,7 @@ const root = createRoot(container);
 // A promise, not a top-level await: Rollup keeps an entry with top-level await apart from the chunks that import
 // from it, which split the shared code into dozens of small files (issue 13's first-route budget).
 // The Telegram SDK loads after the first screen's content (lib/launch.ts).
-void bootTelegram(afterFirstContent).then((boot) => {
+void Promise.all([bootTelegram(afterFirstContent), firstScreen]).then(([boot]) => {
   root.render(
     <StrictMode>
       {boot.kind === 'telegram' ? <App platform={boot.platform} basename="/tma" /> : <OutsideTelegramApp />}

@@ -6,8 +6,8 @@ import { App, reportUncaughtErrors, startFeedPreload } from '@autoradar/ui';
 import { createWebPlatform } from './platform';
 
 // The feed's first page is asked for now, before the search screen's code loads (issue 32); `/` sends a signed-in
-// user to the feed.
-startFeedPreload({ firstScreenIsFeed: ['/', '/search'].includes(window.location.pathname) });
+// user to the feed. The first render waits for the feed screen's code when a stored token opens the feed.
+const firstScreen = startFeedPreload({ firstScreenIsFeed: ['/', '/search'].includes(window.location.pathname) });
 
 // Errors no screen catches (a handler, a timer, a promise nobody awaited) go to POST /api/client-errors (issue 31).
 reportUncaughtErrors();
@@ -15,8 +15,11 @@ reportUncaughtErrors();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App platform={createWebPlatform()} basename="/" />
-  </StrictMode>,
-);
+const root = createRoot(container);
+void firstScreen.then(() => {
+  root.render(
+    <StrictMode>
+      <App platform={createWebPlatform()} basename="/" />
+    </StrictMode>,
+  );
+});

@@ -14,6 +14,19 @@ export const TOKEN_STORAGE_KEY = 'autoradar:token';
 /** Where the app keeps, per launch address (a pathname), the first calls of its first screen. */
 export const EARLY_CALLS_KEY = 'autoradar:early-calls';
 
+/**
+ * Where the app keeps, per launch address, the code its first screen loaded besides the entry: the build's entry
+ * (the page's module script, as the HTML names it) and the files (`.js`, `.css`) of the lazy chunks it took before
+ * its first content was on screen.
+ */
+export const EARLY_MODULES_KEY = 'autoradar:early-modules';
+
+/** What the app keeps under EARLY_MODULES_KEY for one address. */
+export interface EarlyModules {
+  entry: string;
+  files: string[];
+}
+
 /** The global the inline script leaves its started calls on. */
 export const EARLY_CALLS_GLOBAL = '__AUTORADAR_EARLY_CALLS__';
 
@@ -34,6 +47,11 @@ export type EarlyCallsByPage = Record<string, EarlyCall[]>;
  * The inline script. It does nothing without a stored token, without calls kept for this address, or on a launch
  * that opens another screen first (a mini-app deep link, `startapp`, the same rule as the mini-app's entry). Only
  * the API's own paths are called. It never throws: a page without storage simply starts as before.
+ *
+ * After the calls, the first screen's code: when the page's entry is the one the kept files were loaded with (the
+ * same build), each file of the kept list not already in the page is asked for now, `modulepreload` for a script and
+ * `preload` for a style sheet, so the lazy chunks come (and compile) while the entry is fetched and run instead of
+ * after it. Only files beside the entry (its own folder) are asked for; after a deploy nothing is.
  */
 export const EARLY_CALLS_SCRIPT =
   `(function(){try{` +
@@ -45,5 +63,14 @@ export const EARLY_CALLS_SCRIPT =
   `if(typeof x.body==='string')h['Content-Type']='application/json';` +
   `var r=fetch(x.path,{method:x.method,headers:h,body:typeof x.body==='string'?x.body:undefined});` +
   `r.catch(function(){});` +
-  `return{method:x.method,path:x.path,body:x.body,token:t,response:r}})` +
+  `return{method:x.method,path:x.path,body:x.body,token:t,response:r}});` +
+  `var m=JSON.parse(s.getItem(${JSON.stringify(EARLY_MODULES_KEY)})||'{}')[location.pathname],` +
+  `e=document.querySelector('script[type=module][src]'),src=e&&e.getAttribute('src');` +
+  `if(!m||!src||m.entry!==src||!Array.isArray(m.files))return;` +
+  `var dir=src.slice(0,src.lastIndexOf('/')+1);` +
+  `m.files.slice(0,40).forEach(function(f){` +
+  `if(typeof f!=='string'||f.indexOf(dir)!==0||/["\\\\]|\\.\\./.test(f)||document.querySelector('link[href="'+f+'"]'))return;` +
+  `var l=document.createElement('link'),js=/\\.js$/.test(f);` +
+  `if(!js&&!/\\.css$/.test(f))return;` +
+  `l.rel=js?'modulepreload':'preload';if(!js)l.as='style';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
   `}catch(e){}})()`;

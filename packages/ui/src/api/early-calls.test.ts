@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"handleDisabledFileLoadingAsSuccess": true}}
 import { routes, type SearchPostsRequest } from '@autoradar/contract';
 import {
   EARLY_CALLS_GLOBAL,
   EARLY_CALLS_KEY,
   EARLY_CALLS_SCRIPT,
+  EARLY_MODULES_KEY,
   TOKEN_STORAGE_KEY,
 } from '@autoradar/contract/early-calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -141,5 +143,91 @@ describe('the first calls of a launch, kept and started early', () => {
     window.history.replaceState(null, '', '/tma/');
     expect(runInlineScript).not.toThrow();
     expect(page.sent).toEqual([]);
+  });
+});
+
+describe('the first screen’s code, kept and asked for early', () => {
+  /** The page as the build serves it: the entry's module script in the head. */
+  function page(entry: string) {
+    document.head.innerHTML = `<script type="module" crossorigin src="${entry}"></script>`;
+  }
+  const early = () =>
+    [...document.head.querySelectorAll('link')].map(
+      (link) =>
+        `${link.rel}${link.getAttribute('as') ? `:${link.getAttribute('as')}` : ''} ${link.getAttribute('href')}`,
+    );
+
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it('keeps the chunks the first screen took, and the next launch of the same build asks for them with its calls', async () => {
+    page('/tma/assets/index-A1.js');
+    // What Vite's loader put into the page for the feed's lazy screen, and what is not the build's own.
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="stylesheet" href="/tma/assets/index-A1.css">' +
+        '<link rel="modulepreload" href="/tma/assets/search-screen-B2.js">' +
+        '<link rel="modulepreload" href="/tma/assets/post-card-C3.js">' +
+        '<link rel="stylesheet" href="/tma/assets/search-screen-D4.css">' +
+        '<link rel="modulepreload" href="https://elsewhere.test/tma/assets/x.js">' +
+        '<link rel="icon" href="/tma/assets/icon.png">',
+    );
+    const { rememberEarlyModules, keepEarlyCallsForThisLaunch } = await load();
+    rememberEarlyModules();
+    expect(localStorage.getItem(EARLY_MODULES_KEY)).toBeNull(); // not a launch the entry keeps
+    keepEarlyCallsForThisLaunch();
+    rememberEarlyModules();
+    expect(JSON.parse(localStorage.getItem(EARLY_MODULES_KEY)!)).toEqual({
+      '/tma/': {
+        entry: '/tma/assets/index-A1.js',
+        files: [
+          '/tma/assets/index-A1.css',
+          '/tma/assets/search-screen-B2.js',
+          '/tma/assets/post-card-C3.js',
+          '/tma/assets/search-screen-D4.css',
+        ],
+      },
+    });
+
+    // The next launch: the page's own style sheet is there already; the rest is asked for from the inline script.
+    page('/tma/assets/index-A1.js');
+    document.head.insertAdjacentHTML('beforeend', '<link rel="stylesheet" href="/tma/assets/index-A1.css">');
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    localStorage.setItem(EARLY_CALLS_KEY, JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }));
+    const sent = pageFetch();
+    vi.stubGlobal('fetch', sent.fetch);
+    runInlineScript();
+    expect(sent.sent.map((s) => s.url)).toEqual(['/api/user/data']);
+    expect(early()).toEqual([
+      'stylesheet /tma/assets/index-A1.css',
+      'modulepreload /tma/assets/search-screen-B2.js',
+      'modulepreload /tma/assets/post-card-C3.js',
+      'preload:style /tma/assets/search-screen-D4.css',
+    ]);
+  });
+
+  it('asks for nothing after a deploy (another entry), without a token, or for a file outside the entry’s folder', () => {
+    localStorage.setItem(
+      EARLY_MODULES_KEY,
+      JSON.stringify({
+        '/tma/': {
+          entry: '/tma/assets/index-A1.js',
+          files: ['/tma/assets/search-screen-B2.js', '/assets/other.js', '/tma/assets/../x.js', '/tma/assets/a".js'],
+        },
+      }),
+    );
+    localStorage.setItem(EARLY_CALLS_KEY, JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }));
+    vi.stubGlobal('fetch', pageFetch().fetch);
+    page('/tma/assets/index-A1.js');
+    runInlineScript(); // no token
+    expect(early()).toEqual([]);
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    page('/tma/assets/index-Z9.js');
+    runInlineScript(); // a new build
+    expect(early()).toEqual([]);
+    page('/tma/assets/index-A1.js');
+    runInlineScript();
+    expect(early()).toEqual(['modulepreload /tma/assets/search-screen-B2.js']);
   });
 });

@@ -1,8 +1,10 @@
 import {
   EARLY_CALLS_GLOBAL,
   EARLY_CALLS_KEY,
+  EARLY_MODULES_KEY,
   type EarlyCall,
   type EarlyCallsByPage,
+  type EarlyModules,
 } from '@autoradar/contract/early-calls';
 import type { EndpointDefinition, Route } from '@autoradar/contract';
 import { storedReader, storedValue } from '../store/stored-value';
@@ -66,6 +68,40 @@ export function rememberEarlyCall(route: Route<EndpointDefinition>, body?: unkno
   if (index >= 0 && calls[index]?.body === call.body) return;
   const next = index >= 0 ? calls.map((kept, i) => (i === index ? call : kept)) : [...calls, call].slice(-MAX_CALLS);
   keptCalls.write({ ...pages, [launchPage]: next });
+}
+
+const keptModules = storedValue(
+  EARLY_MODULES_KEY,
+  storedReader((raw) =>
+    raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, EarlyModules>) : undefined,
+  ),
+  { fallback: (): Record<string, EarlyModules> => ({}) },
+);
+
+/** At most this many files are kept: the first screen's chunks, not a session's. */
+const MAX_FILES = 40;
+
+/**
+ * Keeps, for this launch's address, the code the first screen took besides the entry (issue 32): the scripts and
+ * style sheets the lazy chunks brought into the page (Vite's `modulepreload` and `stylesheet` links) beside the
+ * entry, with the entry's own address so the next launch asks for them only on the same build. Called once the first
+ * screen's content is on screen, so the list is what came before it.
+ */
+export function rememberEarlyModules(): void {
+  if (launchPage === null || typeof document === 'undefined') return;
+  const entry = document.querySelector('script[type=module][src]')?.getAttribute('src');
+  if (!entry) return;
+  const dir = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const files = [...document.head.querySelectorAll('link[rel=modulepreload], link[rel=stylesheet]')]
+    .map((link) => new URL((link as HTMLLinkElement).href, window.location.href))
+    .filter((url) => url.origin === window.location.origin)
+    .map((url) => url.pathname)
+    .filter((file) => file.startsWith(dir) && /\.(js|css)$/.test(file) && file !== entry);
+  const unique = [...new Set(files)].slice(0, MAX_FILES);
+  const pages = keptModules.read();
+  const kept = pages[launchPage];
+  if (kept?.entry === entry && kept.files.join() === unique.join()) return;
+  keptModules.write({ ...pages, [launchPage]: { entry, files: unique } });
 }
 
 function startedCalls(): StartedEarlyCall[] {

@@ -3,7 +3,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import { PlatformContext, type Appearance, type Platform } from '../platform';
-import { openDeepLink } from './deep-link';
+import { readStoredToken } from '../api/token-storage';
+import { openDeepLink, openFeedAtRoot } from './deep-link';
 import { OutsideTelegramScreen } from './outside-telegram';
 import { AppRoutes } from './routes';
 import './app.css';
@@ -18,8 +19,12 @@ const noSubscription = () => () => {};
 const noAppearance = () => undefined;
 
 export function App({ platform, basename }: AppProps) {
-  // Once, before the router reads the address: a mini-app launched with a deep link starts on its page.
-  useState(() => openDeepLink(platform.startParam, basename));
+  // Once, before the router reads the address: a mini-app launched with a deep link starts on its page, a signed-in
+  // user at the root on the feed.
+  useState(() => {
+    openDeepLink(platform.startParam, basename);
+    openFeedAtRoot(readStoredToken() !== undefined, basename);
+  });
   // Undefined lets AppRoot follow the system light/dark preference itself.
   const appearance: Appearance | undefined = useSyncExternalStore(
     platform.appearance?.subscribe ?? noSubscription,

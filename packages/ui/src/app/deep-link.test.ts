@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { deepLinkPath, openDeepLink } from './deep-link';
+import { deepLinkPath, openDeepLink, openFeedAtRoot } from './deep-link';
 
 describe('deepLinkPath', () => {
   it('maps the values the bot puts into its links', () => {
@@ -35,5 +35,32 @@ describe('openDeepLink', () => {
     window.history.replaceState(null, '', '/tma/');
     openDeepLink(undefined, '/tma');
     expect(window.location.pathname).toBe('/tma/');
+  });
+});
+
+describe('openFeedAtRoot', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('opens the feed for a signed-in user launched at the root, without the launch hash (as the landing redirect)', () => {
+    window.history.replaceState(null, '', '/tma/#tgWebAppData=x');
+    openFeedAtRoot(true, '/tma');
+    expect(window.location.pathname).toBe('/tma/search');
+    expect(window.location.hash).toBe('');
+    window.history.replaceState(null, '', '/');
+    openFeedAtRoot(true, '/');
+    expect(window.location.pathname).toBe('/search');
+  });
+
+  it('leaves a guest, another page and a token coming back from sign-in where they are', () => {
+    window.history.replaceState(null, '', '/tma/');
+    openFeedAtRoot(false, '/tma');
+    expect(window.location.pathname).toBe('/tma/');
+    window.history.replaceState(null, '', '/tma/posts/5');
+    openFeedAtRoot(true, '/tma');
+    expect(window.location.pathname).toBe('/tma/posts/5');
+    window.history.replaceState(null, '', '/#token=abc');
+    openFeedAtRoot(true, '/');
+    expect(window.location.pathname).toBe('/');
+    expect(window.location.hash).toBe('#token=abc');
   });
 });

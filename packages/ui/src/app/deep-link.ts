@@ -34,3 +34,19 @@ export function openDeepLink(startParam: string | undefined, basename: string): 
   if (pathname !== root && pathname !== `${root}/`) return;
   window.history.replaceState(window.history.state, '', `${root}${deepLinkPath(startParam)}${hash}`);
 }
+
+/**
+ * Before the router starts: a signed-in user launched at the app's root opens the feed at once (spec §2: `/` sends
+ * a signed-in user to search), without the launch's hash and query, as LandingRoute's redirect does one render
+ * later. That redirect is a navigation, which React Router renders as a transition: in slices that yield to the
+ * browser every few milliseconds, most of a second longer for the first screen on a slow phone (issue 32). A
+ * `#token=` coming back from sign-in stays at the root for SessionStart, as before.
+ */
+export function openFeedAtRoot(signedIn: boolean, basename: string): void {
+  if (!signedIn || typeof window === 'undefined') return;
+  const root = basename.replace(/\/+$/, '');
+  const { pathname, hash } = window.location;
+  if (pathname !== root && pathname !== `${root}/`) return;
+  if (new URLSearchParams(hash.replace(/^#/, '')).has('token')) return;
+  window.history.replaceState(window.history.state, '', `${root}${PATHS.search}`);
+}

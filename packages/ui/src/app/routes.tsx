@@ -12,6 +12,7 @@ import { sellRoutes } from '../features/sell/routes';
 import { AppOverlaySpinner } from '../components/app-overlay-spinner';
 import { useRememberPreviousRoute } from '../components/app-previous-route';
 import { usePlatform } from '../platform';
+import { feedOpensSignedIn } from '../store/first-content';
 import { RealtimeSession } from '../realtime';
 import { GuestOnly, RequireSignIn } from '../session/components/guards';
 import { readTokenFromHash, SessionStart } from '../session/components/session-start';
@@ -35,7 +36,10 @@ function SessionLayout() {
   const { hash } = useLocation();
   useMiniAppLaunchSignIn(status === 'loading' ? undefined : status === 'guest');
   useRememberPreviousRoute();
-  const starting = useSessionStarting(status === 'loading' || Boolean(readTokenFromHash(hash)));
+  // Not over a returning user's feed: it shows its own loading state and its cards need nothing of the user (issue 32).
+  const starting = useSessionStarting(
+    (status === 'loading' && !feedOpensSignedIn()) || Boolean(readTokenFromHash(hash)),
+  );
   useReadyWhenStarted(starting);
   return (
     <>

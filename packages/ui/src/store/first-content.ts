@@ -1,3 +1,4 @@
+import { rememberEarlyModules } from '../api/early-calls';
 // What the first screen does not need waits until its content is on screen (issue 32): the realtime client
 // (laravel-echo, pusher-js and the events' schemas) and the stored feed's check against the contract's PostSchema
 // (classic zod). On a slow network they would otherwise compete with the feed's request, its code and its first
@@ -12,6 +13,8 @@ const AFTER_LOAD_MS = 1_500;
 const FEED_FIRST_FALLBACK_MS = 20_000;
 
 let feedFirst = false;
+let feedFirstSignedIn = false;
+let shown = false;
 
 let open: () => void = () => undefined;
 const gate = new Promise<void>((resolve) => {
@@ -25,13 +28,29 @@ else {
   else window.addEventListener('load', later, { once: true });
 }
 
-/** The entry's word that the first screen is the feed (or sign-in, then the feed): the feed opens the gate. */
-export function expectFeedFirst(): void {
+/**
+ * The entry's word that the first screen is the feed (or sign-in, then the feed): the feed opens the gate.
+ * `signedIn`: a stored token opens the feed at once (a returning user's launch).
+ */
+export function expectFeedFirst({ signedIn = false }: { signedIn?: boolean } = {}): void {
   feedFirst = true;
+  if (signedIn) feedFirstSignedIn = true;
+}
+
+/**
+ * A returning user's launch opens the feed, which shows its own loading state (skeletons, the delay banner's place
+ * kept) and needs nothing of the user to show its cards: the app's overlay spinner, meant for screens that cannot
+ * render before the session is known, would only hide the first cards for its 1 s minimum (issue 32).
+ */
+export function feedOpensSignedIn(): boolean {
+  return feedFirstSignedIn;
 }
 
 /** The first screen's content (the feed's first answer) is on screen. */
 export function markFirstContentShown(): void {
+  // The code it took, for the next launch's page to ask for early (api/early-calls.ts).
+  if (!shown) rememberEarlyModules();
+  shown = true;
   open();
 }
 

@@ -31,6 +31,12 @@ function currentCriteria(): FeedCriteria {
   return criteriaFromStore(getDefaultStore().get(postsStoreAtom));
 }
 
+/** The search screen's code, asked for once; settles (never rejects) when it is there or has failed. */
+function preloadScreen(): Promise<void> {
+  // A failed chunk is the route's to report, when it renders.
+  return SearchScreen.preload().catch(() => undefined);
+}
+
 /** Starts the request for the applied filter with the stored token, unless one for the same is under way. */
 export function preloadFeed(now = Date.now()): void {
   const token = readStoredToken();
@@ -40,8 +46,8 @@ export function preloadFeed(now = Date.now()): void {
   if (preload && preload.key === key && preload.token === token) return;
   const page = searchPosts(toSearchFilter(criteria));
   page.then(preloadFirstPhoto, () => undefined); // a failure is the feed's to show, when it asks itself
-  // The screen that shows it: a failed chunk is the route's to report, when it renders.
-  SearchScreen.preload().catch(() => undefined);
+  // The screen that shows it.
+  void preloadScreen();
   preload = { key, token, startedAt: now, page };
   // The feed's call runs from this page now, so a screen that mounts once the answer is here renders the cards in its
   // first render instead of a loading pass first (issue 32).
@@ -88,6 +94,12 @@ export function takePreloadedFeed(criteria: FeedCriteria, now = Date.now()): Pro
 /**
  * The apps' entries call this before the first render: the feed starts now when the first screen is the feed and
  * the token is stored, and once sign-in stores a token when `onSignIn` says the feed comes next.
+ *
+ * Resolves when the first render may start: at once, or, when a stored token opens the feed, once the search
+ * screen's code is there (or has failed). The entry renders then, so the first render is the feed's screen itself
+ * in one pass: rendered while its code was still loading, the route would show a spinner and React would reveal the
+ * screen in a later, time-sliced pass that yields to the browser every few milliseconds — on a slow phone most of a
+ * second longer (issue 32, docs/performance.md).
  */
 export function startFeedPreload({
   firstScreenIsFeed,
@@ -95,17 +107,21 @@ export function startFeedPreload({
 }: {
   firstScreenIsFeed: boolean;
   onSignIn?: boolean;
-}): void {
-  if (firstScreenIsFeed || onSignIn) expectFeedFirst(); // what the feed does not need waits for its first cards
+}): Promise<void> {
+  const signedIn = firstScreenIsFeed && readStoredToken() !== undefined;
+  // What the feed does not need waits for its first cards.
+  if (firstScreenIsFeed || onSignIn) expectFeedFirst({ signedIn });
   if (firstScreenIsFeed) {
     keepEarlyCallsForThisLaunch(); // the page starts this launch's first calls next time (api/early-calls.ts)
     preloadFeed();
   }
-  if (!onSignIn) return;
-  let known = readStoredToken();
-  subscribeToStoredToken(() => {
-    const token = readStoredToken();
-    if (token && token !== known) preloadFeed();
-    known = token;
-  });
+  if (onSignIn) {
+    let known = readStoredToken();
+    subscribeToStoredToken(() => {
+      const token = readStoredToken();
+      if (token && token !== known) preloadFeed();
+      known = token;
+    });
+  }
+  return signedIn ? preloadScreen() : Promise.resolve();
 }

@@ -73,9 +73,11 @@ export function LayoutToggle() {
  * For users without PRO: new listings reach them a day later (spec §1, §2). One line (issue 32): the text ends in an
  * ellipsis where it does not fit (the whole of it is its title and what a screen reader reads), the link beside it.
  */
-export function DelayBanner() {
+export function DelayBanner({ pending = false }: { pending?: boolean }) {
+  // Pending: its place while the session loads (the feed may come before the user, issue 32), the same text kept
+  // invisible so the place has the banner's height at any width and the cards do not move when it shows.
   return (
-    <div className="delay-banner">
+    <div className={pending ? 'delay-banner delay-banner--pending' : 'delay-banner'} aria-hidden={pending || undefined}>
       <p className="delay-banner__text" title={t.delayBanner}>
         {t.delayBanner}
       </p>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDefaultStore } from 'jotai';
 import type { Post } from '@autoradar/contract';
@@ -9,7 +9,7 @@ import type { CallState } from '../../../api/atom-with-call';
 import { EMPTY_CRITERIA } from '../filter-rules';
 import { feedLayoutAtom, type FeedData } from '../state';
 import { renderInApp } from '../testing/render';
-import { FeedView } from './search-screen';
+import { FeedView, FIRST_CARDS } from './search-screen';
 
 const data = (posts: Post[], total: number, all = total, hasMore = false): FeedData => ({
   key: '',
@@ -73,5 +73,14 @@ describe('feed states', () => {
     expect(screen.getByText('Найдено 1 объявление')).toBeTruthy();
     expect(screen.getByText('Больше объявлений нет')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+  });
+
+  it('a whole page of cards ends up on screen with «Показать ещё» after it', async () => {
+    const posts = Array.from({ length: FIRST_CARDS + 12 }, (_, i) => ({ ...samplePost, id: 1_000 + i }));
+    view({ kind: 'loaded', data: data(posts, 500, 9_000, true) });
+    // The first screen's cards come first; the rest of the page follows by itself.
+    expect(screen.getAllByRole('article').length).toBeGreaterThanOrEqual(FIRST_CARDS);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(posts.length));
+    expect(screen.getByRole('button', { name: 'Показать ещё' })).toBeTruthy();
   });
 });

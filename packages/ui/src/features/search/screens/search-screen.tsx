@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { isProActive, MESSAGES, type FeedLayout } from '@autoradar/core';
 import type { CallState } from '../../../api/atom-with-call';
@@ -21,6 +21,46 @@ import { useFeedScrollRestore, useMirrorFeedToStore, useReloadOnFilterChange } f
 import { searchMessages as t } from '../messages';
 import { feedAtom, feedLayoutAtom, feedReloadingAtom, type FeedData } from '../state';
 import '../search.css';
+
+/**
+ * The cards of the page's first feed rendered in its first pass: what a screen shows at most (four columns of two
+ * rows); the rest of the page follows at once, in a pass of its own (issue 32).
+ */
+export const FIRST_CARDS = 8;
+
+// Whether this page has shown a feed already: only the first one is split (a feed shown again, coming back from a
+// listing, renders whole so its scroll position can be restored).
+let feedShownOnce = false;
+
+/**
+ * False for the first render of the page's first feed, true once the rest may render. On a slow phone React's first
+ * render of the whole page of cards took most of a second before the first card was in the document (the profile in
+ * docs/performance.md); the cards below the screen now come in a transition right after the first ones, which the
+ * browser paints meanwhile. Nothing on screen moves: the later cards go below the first ones.
+ */
+function useWholeFeed(): boolean {
+  const [whole, setWhole] = useState(() => feedShownOnce);
+  useEffect(() => {
+    feedShownOnce = true;
+    if (!whole) startTransition(() => setWhole(true));
+  }, [whole]);
+  return whole;
+}
+
+/** The cards and the end of the grid (the next page waits until the whole first one is there). */
+function LoadedFeed({ data, layout, reloading }: { data: FeedData; layout: FeedLayout; reloading: boolean }) {
+  const whole = useWholeFeed();
+  return (
+    <>
+      <div className="feed-head">
+        <FoundLine total={data.total} all={data.all} />
+        <LayoutToggle />
+      </div>
+      <FeedGrid posts={whole ? data.posts : data.posts.slice(0, FIRST_CARDS)} layout={layout} busy={reloading} />
+      {whole ? <LoadMore hasMore={data.hasMore} hasPosts={data.posts.length > 0} /> : null}
+    </>
+  );
+}
 
 export interface FeedViewProps {
   state: CallState<FeedData>;
@@ -47,16 +87,7 @@ export function FeedView({ state, retry, layout, reloading }: FeedViewProps) {
         </>
       );
     case 'loaded':
-      return (
-        <>
-          <div className="feed-head">
-            <FoundLine total={state.data.total} all={state.data.all} />
-            <LayoutToggle />
-          </div>
-          <FeedGrid posts={state.data.posts} layout={layout} busy={reloading} />
-          <LoadMore hasMore={state.data.hasMore} hasPosts={state.data.posts.length > 0} />
-        </>
-      );
+      return <LoadedFeed data={state.data} layout={layout} reloading={reloading} />;
   }
 }
 
@@ -93,7 +124,7 @@ export function SearchScreen() {
       ) : status === 'loading' ? (
         // The feed may come before the user (it is asked for from the entry): the banner's place is kept so the
         // cards do not move when it appears (issue 32); for a PRO user it closes.
-        <div className="delay-banner delay-banner--pending" aria-hidden="true" />
+        <DelayBanner pending />
       ) : null}
       <NewPostsPill />
       <FeedView state={state} retry={retry} layout={layout} reloading={reloading} />
