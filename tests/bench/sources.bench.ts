@@ -13,7 +13,7 @@
 // allows 127.0.0.1 as SOURCE_MEDIA_HOSTS would name it); the scheduler downloads them, re-encodes them with the image
 // pipeline into a temporary media directory and hashes them. The floor then also downloads the same photos (not decoded).
 // The fake makes each photo the first time it is asked for, so the floor (which asks first) carries that cost.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,23 @@ function photoUrls(base: string, channel: number, from: number, to: number): str
 /** --latency=0 leaves out the last run (a new post to the PRO feed and to a subscriber's Telegram). */
 const LATENCY = arg('latency', '1') !== '0';
 const names = Array.from({ length: CHANNELS }, (_, i) => `avto_bench_${i}`);
+/** --profile=<file>: a CPU profile (.cpuprofile, for Chrome's DevTools) of this process during the first cycle only. */
+const PROFILE = arg('profile', '');
+
+/** Starts the V8 profiler; the returned function stops it and writes the profile to `file`. */
+async function startProfile(file: string) {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 /**
  * PostgreSQL's own CPU while `run` goes (--db=postgres): the backends of this run's database (pg_stat_activity), their
@@ -242,7 +259,9 @@ async function main() {
     const m = await measure(cycle);
     return { ...m, backendMs: await backends.stop() };
   };
+  const stopProfile = PROFILE ? await startProfile(PROFILE) : null;
   const first = await measureCycle();
+  await stopProfile?.();
   const afterFirst = await counts();
   row(
     'first cycle: every post new',

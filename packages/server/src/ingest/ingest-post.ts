@@ -10,6 +10,7 @@ import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from
 import {
   brands,
   cities,
+  insertRows,
   models,
   posts,
   postSources,
@@ -112,6 +113,46 @@ async function catalogIds(tx: Db | DbTransaction, analysis: PostAnalysis, cache?
   return { brandId, modelId, cityId };
 }
 
+/**
+ * The brands and models a read's sale posts name, looked up in one statement (issue 28: one a name was 13 of a read's
+ * ~30 statements) and put in the call's catalogue cache as catalogIds would have found them; the names are unique in
+ * the catalogue (brands by kind and name, models by brand and name). Cities stay one lookup a name (a city's name is
+ * unique only with its region, and a lookup by name takes whichever row it finds first).
+ */
+async function prefetchCatalog(tx: DbTransaction, analyses: readonly PostAnalysis[], cache: CatalogCache) {
+  const wanted = new Map<string, { brand: string; kind: string; model: string | null }>();
+  for (const analysis of analyses) {
+    if (!analysis.is_sale || !analysis.catalog) continue;
+    const { brand, model } = analysis.catalog;
+    const kind = analysis.kind ?? 'car';
+    wanted.set(`${kind}\u0000${brand}\u0000${model ?? ''}`, { brand, kind, model: model || null });
+  }
+  if (wanted.size === 0) return;
+  const { rows } = await tx.execute<{
+    brand: string;
+    kind: string;
+    model: string | null;
+    brand_id: number;
+    model_id: number | null;
+  }>(
+    sql`select w.brand, w.kind, w.model, b.id as brand_id, m.id as model_id
+        from json_to_recordset(${JSON.stringify([...wanted.values()])}::json) as w(brand text, kind text, model text)
+        join brands b on b.name = w.brand and b.kind = w.kind::vehicle_kind
+        left join models m on m.brand_id = b.id and m.name = w.model`,
+  );
+  const found = new Map(rows.map((row) => [`${row.kind}\u0000${row.brand}\u0000${row.model ?? ''}`, row]));
+  for (const [key, { brand, kind, model }] of wanted) {
+    const row = found.get(key);
+    const brandId = row ? Number(row.brand_id) : null;
+    cache.set(`b\u0000${kind}\u0000${brand}`, Promise.resolve(brandId));
+    if (brandId !== null && model)
+      cache.set(
+        `m\u0000${brandId}\u0000${model}`,
+        Promise.resolve(row!.model_id === null ? null : Number(row!.model_id)),
+      );
+  }
+}
+
 /** A source's lifetime counters, added up over a transaction's posts and written once at its end. */
 type Tally = Map<number, { postsSeen: number; postsPublished: number; postsRejected: number }>;
 
@@ -184,12 +225,6 @@ export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input:
   return result!;
 }
 
-/** Rows of one statement at most (PostgreSQL takes up to 65 535 parameters; a post row has about 25). */
-const ROWS_AT_ONCE = 500;
-function* chunks<T>(rows: readonly T[]): Generator<T[]> {
-  for (let at = 0; at < rows.length; at += ROWS_AT_ONCE) yield rows.slice(at, at + ROWS_AT_ONCE);
-}
-
 /** The listing a post goes to: one stored already (its id), or one this call publishes at its end (id null until then). */
 interface Target {
   postId: number | null;
@@ -228,23 +263,23 @@ class Writes {
   async finish(l: ListingTx) {
     await this.publishPending(l);
     const idOf = (target: Target) => target.postId!;
-    for (const rows of chunks(this.links))
-      await l.tx
-        .insert(postSources)
-        .values(rows.map((row) => linkRow(idOf(row.target), row.input, row.hash)))
-        .onConflictDoNothing();
-    for (const rows of chunks(this.outcomes))
-      await l.tx
-        .insert(sourcePosts)
-        .values(
-          rows.map((row) =>
-            outcomeRow(l.now, row.input, row.outcome, {
-              reason: row.reason,
-              postId: row.target ? idOf(row.target) : null,
-            }),
-          ),
-        )
-        .onConflictDoNothing();
+    await insertRows(
+      l.tx,
+      postSources,
+      this.links.map((row) => linkRow(idOf(row.target), row.input, row.hash)),
+      { onConflictDoNothing: true },
+    );
+    await insertRows(
+      l.tx,
+      sourcePosts,
+      this.outcomes.map((row) =>
+        outcomeRow(l.now, row.input, row.outcome, {
+          reason: row.reason,
+          postId: row.target ? idOf(row.target) : null,
+        }),
+      ),
+      { onConflictDoNothing: true },
+    );
     await writeTally(l.tx, this.tally);
   }
 
@@ -278,6 +313,7 @@ export async function ingestPosts(
     const known = await knownPosts(l.tx, inputs);
     const byHash = await publishedByHash(l.tx, hashes);
     const cache: CatalogCache = new Map();
+    await prefetchCatalog(l.tx, analyses, cache);
     const writes = new Writes();
     const decisions: Decision[] = [];
     for (const [i, input] of inputs.entries()) {
