@@ -275,6 +275,14 @@ async function main() {
     await ask(child, 'stats'),
     `${afterFirst.listings} (${afterFirst.outcomes} outcomes)`,
   );
+  if (handle.kind === 'postgres') {
+    // Which tables the first cycle scanned whole, and how many rows that read (PostgreSQL's own CPU that grows).
+    const { rows } = await handle.client.query<Record<string, string>>(
+      `select relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_dead_tup from pg_stat_user_tables
+       where seq_tup_read > 0 or idx_tup_fetch > 0 order by seq_tup_read desc limit 6`,
+    );
+    for (const row of rows) console.log(`tables after the first cycle: ${JSON.stringify(row)}`);
+  }
   const errors = await handle.db.selectDistinct({ error: sources.lastError }).from(sources);
   for (const { error } of errors) if (error) console.error(`failed read: ${error}`);
 
