@@ -310,6 +310,10 @@ export async function ingestPosts(
   const analyses = inputs.map((input) => analysePost(index, input.text));
   const hashes = inputs.map((input, i) => (analyses[i]!.is_sale ? contentHash(input.text) : null));
   const results = await changeListings(deps, async (l) => {
+    // The foreign-key checks of the rows below run a plan PostgreSQL caches per connection: made while a first read
+    // fills an empty `posts`, it scanned the whole table for every listing referenced, to the end of the connection
+    // (one scan a new listing, quadratic; issue 28). Planned with the table as it is, for this transaction only.
+    await l.tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
     const known = await knownPosts(l.tx, inputs);
     const byHash = await publishedByHash(l.tx, hashes);
     const cache: CatalogCache = new Map();
