@@ -13,7 +13,7 @@
 // allows 127.0.0.1 as SOURCE_MEDIA_HOSTS would name it); the scheduler downloads them, re-encodes them with the image
 // pipeline into a temporary media directory and hashes them. The floor then also downloads the same photos (not decoded).
 // The fake makes each photo the first time it is asked for, so the floor (which asks first) carries that cost.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,77 @@ function photoUrls(base: string, channel: number, from: number, to: number): str
 /** --latency=0 leaves out the last run (a new post to the PRO feed and to a subscriber's Telegram). */
 const LATENCY = arg('latency', '1') !== '0';
 const names = Array.from({ length: CHANNELS }, (_, i) => `avto_bench_${i}`);
+/** --profile=<file>: a CPU profile (.cpuprofile, for Chrome's DevTools) of this process during the first cycle only. */
+const PROFILE = arg('profile', '');
+
+/** Starts the V8 profiler; the returned function stops it and writes the profile to `file`. */
+async function startProfile(file: string) {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+/**
+ * PostgreSQL's own CPU while `run` goes (--db=postgres): the backends of this run's database (pg_stat_activity), their
+ * user + system time from /proc (the server runs on this machine) sampled every 200 ms, a backend born during the run
+ * counted from zero. Null on PGlite (it runs inside this process and is in its CPU already) or without /proc.
+ */
+function sampleBackendsCpu(handle: DbHandle) {
+  if (handle.kind !== 'postgres')
+    return { stop: async (): Promise<{ clientsMs: number; othersMs: number } | null> => null };
+  const TICK_MS = 10; // CLK_TCK = 100 on Linux
+  const seen = new Map<number, { first: number; last: number; client: boolean }>();
+  let failed = false;
+  const ticks = async (pid: number) => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+  };
+  const sample = async (initial: boolean) => {
+    const { rows } = await handle.client.query<{ pid: number; type: string }>(
+      'select pid, backend_type as type from pg_stat_activity where datname = current_database()',
+    );
+    for (const { pid, type } of rows) {
+      const now = await ticks(pid).catch(() => null);
+      if (now === null) continue;
+      const known = seen.get(pid);
+      if (known) known.last = now;
+      else seen.set(pid, { first: initial ? now : 0, last: now, client: type === 'client backend' });
+    }
+  };
+  let stopped = false;
+  const loop = async () => {
+    await sample(true).catch(() => (failed = true));
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sample(false).catch(() => (failed = true));
+    }
+  };
+  const running = loop();
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      if (failed) return null;
+      let clients = 0;
+      let others = 0;
+      for (const { first, last, client } of seen.values()) {
+        if (client) clients += last - first;
+        else others += last - first;
+      }
+      // Autovacuum and analyze of this database are its backends too (backend_type other than 'client backend').
+      return { clientsMs: clients * TICK_MS, othersMs: others * TICK_MS };
+    },
+  };
+}
 
 const BRANDS = ['Toyota Camry', 'Lada Vesta', 'Kia Rio', 'Hyundai Solaris', 'Skoda Octavia', 'Volkswagen Polo'];
 const CITIES = ['Казань', 'Самара', 'Москва', 'Пермь'];
@@ -117,17 +188,22 @@ async function main() {
   const photoCount = (from: number, to: number) =>
     names.reduce((sum, _, i) => sum + photoUrls(preview.baseUrl, i, from, to).length, 0);
   // Each row is printed as soon as it is measured (a long run that fails later keeps what it measured).
-  const row = (label: string, m: Awaited<ReturnType<typeof measure>>, stats: FromFake, written: string) =>
+  const row = (
+    label: string,
+    m: Awaited<ReturnType<typeof measure>> & { backend?: { clientsMs: number; othersMs: number } | null },
+    stats: FromFake,
+    written: string,
+  ) =>
     console.log(
-      `| ${label} | ${m.count} / ${CHANNELS} | ${written} | ${(m.wallMs / 1000).toFixed(1)} s | ${(m.cpuMs / 1000).toFixed(1)} s | ${m.peakRssMb.toFixed(0)} MB | ${'maxPerSecond' in stats ? stats.maxPerSecond : '—'} | ${m.load} |`,
+      `| ${label} | ${m.count} / ${CHANNELS} | ${written} | ${(m.wallMs / 1000).toFixed(1)} s | ${(m.cpuMs / 1000).toFixed(1)} s | ${m.backend ? `${(m.backend.clientsMs / 1000).toFixed(1)} s (+${(m.backend.othersMs / 1000).toFixed(1)} s autovacuum)` : '—'} | ${m.peakRssMb.toFixed(0)} MB | ${'maxPerSecond' in stats ? stats.maxPerSecond : '—'} | ${m.load} |`,
     );
   console.log(
     `${CHANNELS} channels × ${POSTS} posts on ${DB}; sources concurrency ${config.scheduler.concurrency}, t.me ${limits.concurrency} at once and ${limits.perSecond} a second; photos: ${PHOTOS} (first cycle ${photoCount(0, POSTS)}, next ${photoCount(POSTS, POSTS + 1)})`,
   );
   console.log(
-    '| Run | Channels read | Listings written | Wall | CPU | Peak RSS | Most requests in 1 s (fake) | Load avg (1 min) |',
+    '| Run | Channels read | Listings written | Wall | CPU | PostgreSQL CPU (its backends, + autovacuum) | Peak RSS | Most requests in 1 s (fake) | Load avg (1 min) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const floor = await measure(fetchOnly(0, POSTS));
   row('floor: fetch only (first cycle)', floor, await ask(child, 'stats'), '—');
 
@@ -183,7 +259,15 @@ async function main() {
     listings: await handle.db.$count(posts),
     outcomes: await handle.db.$count(sourcePosts),
   });
-  const first = await measure(cycle);
+  /** A cycle measured with PostgreSQL's own CPU beside this process's. */
+  const measureCycle = async () => {
+    const backends = sampleBackendsCpu(handle);
+    const m = await measure(cycle);
+    return { ...m, backend: await backends.stop() };
+  };
+  const stopProfile = PROFILE ? await startProfile(PROFILE) : null;
+  const first = await measureCycle();
+  await stopProfile?.();
   const afterFirst = await counts();
   row(
     'first cycle: every post new',
@@ -191,6 +275,14 @@ async function main() {
     await ask(child, 'stats'),
     `${afterFirst.listings} (${afterFirst.outcomes} outcomes)`,
   );
+  if (handle.kind === 'postgres') {
+    // Which tables the first cycle scanned whole, and how many rows that read (PostgreSQL's own CPU that grows).
+    const { rows } = await handle.client.query<Record<string, string>>(
+      `select relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_dead_tup from pg_stat_user_tables
+       where seq_tup_read > 0 or idx_tup_fetch > 0 order by seq_tup_read desc limit 6`,
+    );
+    for (const row of rows) console.log(`tables after the first cycle: ${JSON.stringify(row)}`);
+  }
   const errors = await handle.db.selectDistinct({ error: sources.lastError }).from(sources);
   for (const { error } of errors) if (error) console.error(`failed read: ${error}`);
 
@@ -199,7 +291,7 @@ async function main() {
   const nextFloor = await measure(fetchOnly(POSTS, POSTS + 1));
   row('floor: fetch only (next cycle)', nextFloor, await ask(child, 'stats'), '—');
   await handle.db.update(sources).set({ nextReadAt: new Date() });
-  const next = await measure(cycle);
+  const next = await measureCycle();
   const afterNext = await counts();
   row(
     'next cycle: one new post each',

@@ -12,6 +12,7 @@ export {
   type PostgresDbHandle,
   type Schema,
 } from './client';
+export { insertRows, type InsertRowsOptions } from './insert-rows';
 export { migrateDb, migrationsFolder } from './migrate';
 export { isDatabaseUnavailable } from './unavailable';
 export { importReferenceData, referenceDataDir, type ReferenceImportResult } from './seed/reference';

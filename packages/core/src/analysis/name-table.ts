@@ -74,10 +74,20 @@ function diminutiveBases(part: string): string[] {
   return bases.filter((base) => base.length >= 3);
 }
 
-// What a token may be besides a name as written, worked out once per token (every table asks).
-const shapeCache = new WeakMap<Token, Shapes>();
+// A token's shapes and misspellings depend on the word as written alone (its key, stem, base and script are forms of
+// it): worked out once per word, for every table and every post that writes it (issue 28: per token they were a tenth
+// of the analysis of a source's first read). Bounded like tokens.ts's forms.
+const WORDS_KEPT = 50_000;
+function remember<T>(cache: Map<string, T>, word: string, value: T): T {
+  if (cache.size >= WORDS_KEPT) cache.clear();
+  cache.set(word, value);
+  return value;
+}
+
+// What a token may be besides a name as written, worked out once per word (every table asks).
+const shapeCache = new Map<string, Shapes>();
 function shapes(token: Token): Shapes {
-  let found = shapeCache.get(token);
+  let found = shapeCache.get(token.raw);
   if (!found) {
     // A word on that list written with a capital is the name after all ('Продам Солярку 2015').
     const ordinary = NOT_DIMINUTIVE.has(token.base) && !/^\p{Lu}/u.test(token.raw);
@@ -91,15 +101,15 @@ function shapes(token: Token): Shapes {
       glued: glued ? foldWord(glued) : null,
       gluedStem: glued ? foldWord(stemRu(glued.toLowerCase())) : null,
     };
-    shapeCache.set(token, found);
+    remember(shapeCache, token.raw, found);
   }
   return found;
 }
 
-// The folded word and stem of a token with one letter left out, computed once per token (each brand's table asks).
-const misspellings = new WeakMap<Token, string[]>();
+// The folded word and stem of a token with one letter left out, computed once per word (each brand's table asks).
+const misspellings = new Map<string, string[]>();
 function misspellingKeys(token: Token): string[] {
-  let keys = misspellings.get(token);
+  let keys = misspellings.get(token.raw);
   if (!keys) {
     const out = new Set<string>();
     for (const word of [token.key, token.stem]) {
@@ -107,8 +117,7 @@ function misspellingKeys(token: Token): string[] {
       out.add(word);
       for (const deletion of oneDeletions(word)) out.add(deletion);
     }
-    keys = [...out];
-    misspellings.set(token, keys);
+    keys = remember(misspellings, token.raw, [...out]);
   }
   return keys;
 }

@@ -415,7 +415,8 @@ export interface SaleEvidence {
 const TAKEN_BACK = /[^.!?\n]*\?\s*нет(?![\p{L}])(?!\s+ли)/giu;
 
 export function nonSaleReason(raw: string, evidence: SaleEvidence): NonSaleReason | null {
-  const text = raw.replace(TAKEN_BACK, (phrase) => ' '.repeat(phrase.length));
+  // Only a post with a question mark can take a name back (the pattern needs one); the scan is costly on long posts.
+  const text = raw.includes('?') ? raw.replace(TAKEN_BACK, (phrase) => ' '.repeat(phrase.length)) : raw;
   const trimmed = text.trim();
   if (/^[\s\p{P}\p{S}\uFE0F]*(продано|sold)[\s\p{P}\p{S}\uFE0F]*$/iu.test(trimmed)) return 'sold';
   const own = text.replace(QUOTED, (quote) => (QUOTED_PRICE.test(quote) ? quote : ' '.repeat(quote.length)));

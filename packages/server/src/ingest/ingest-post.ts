@@ -10,6 +10,7 @@ import { analysePost, mentionsSold, type AnalysisIndex, type PostAnalysis } from
 import {
   brands,
   cities,
+  insertRows,
   models,
   posts,
   postSources,
@@ -112,6 +113,46 @@ async function catalogIds(tx: Db | DbTransaction, analysis: PostAnalysis, cache?
   return { brandId, modelId, cityId };
 }
 
+/**
+ * The brands and models a read's sale posts name, looked up in one statement (issue 28: one a name was 13 of a read's
+ * ~30 statements) and put in the call's catalogue cache as catalogIds would have found them; the names are unique in
+ * the catalogue (brands by kind and name, models by brand and name). Cities stay one lookup a name (a city's name is
+ * unique only with its region, and a lookup by name takes whichever row it finds first).
+ */
+async function prefetchCatalog(tx: DbTransaction, analyses: readonly PostAnalysis[], cache: CatalogCache) {
+  const wanted = new Map<string, { brand: string; kind: string; model: string | null }>();
+  for (const analysis of analyses) {
+    if (!analysis.is_sale || !analysis.catalog) continue;
+    const { brand, model } = analysis.catalog;
+    const kind = analysis.kind ?? 'car';
+    wanted.set(`${kind}\u0000${brand}\u0000${model ?? ''}`, { brand, kind, model: model || null });
+  }
+  if (wanted.size === 0) return;
+  const { rows } = await tx.execute<{
+    brand: string;
+    kind: string;
+    model: string | null;
+    brand_id: number;
+    model_id: number | null;
+  }>(
+    sql`select w.brand, w.kind, w.model, b.id as brand_id, m.id as model_id
+        from json_to_recordset(${JSON.stringify([...wanted.values()])}::json) as w(brand text, kind text, model text)
+        join brands b on b.name = w.brand and b.kind = w.kind::vehicle_kind
+        left join models m on m.brand_id = b.id and m.name = w.model`,
+  );
+  const found = new Map(rows.map((row) => [`${row.kind}\u0000${row.brand}\u0000${row.model ?? ''}`, row]));
+  for (const [key, { brand, kind, model }] of wanted) {
+    const row = found.get(key);
+    const brandId = row ? Number(row.brand_id) : null;
+    cache.set(`b\u0000${kind}\u0000${brand}`, Promise.resolve(brandId));
+    if (brandId !== null && model)
+      cache.set(
+        `m\u0000${brandId}\u0000${model}`,
+        Promise.resolve(row!.model_id === null ? null : Number(row!.model_id)),
+      );
+  }
+}
+
 /** A source's lifetime counters, added up over a transaction's posts and written once at its end. */
 type Tally = Map<number, { postsSeen: number; postsPublished: number; postsRejected: number }>;
 
@@ -184,12 +225,6 @@ export async function ingestPost(deps: ListingDeps, index: AnalysisIndex, input:
   return result!;
 }
 
-/** Rows of one statement at most (PostgreSQL takes up to 65 535 parameters; a post row has about 25). */
-const ROWS_AT_ONCE = 500;
-function* chunks<T>(rows: readonly T[]): Generator<T[]> {
-  for (let at = 0; at < rows.length; at += ROWS_AT_ONCE) yield rows.slice(at, at + ROWS_AT_ONCE);
-}
-
 /** The listing a post goes to: one stored already (its id), or one this call publishes at its end (id null until then). */
 interface Target {
   postId: number | null;
@@ -228,23 +263,23 @@ class Writes {
   async finish(l: ListingTx) {
     await this.publishPending(l);
     const idOf = (target: Target) => target.postId!;
-    for (const rows of chunks(this.links))
-      await l.tx
-        .insert(postSources)
-        .values(rows.map((row) => linkRow(idOf(row.target), row.input, row.hash)))
-        .onConflictDoNothing();
-    for (const rows of chunks(this.outcomes))
-      await l.tx
-        .insert(sourcePosts)
-        .values(
-          rows.map((row) =>
-            outcomeRow(l.now, row.input, row.outcome, {
-              reason: row.reason,
-              postId: row.target ? idOf(row.target) : null,
-            }),
-          ),
-        )
-        .onConflictDoNothing();
+    await insertRows(
+      l.tx,
+      postSources,
+      this.links.map((row) => linkRow(idOf(row.target), row.input, row.hash)),
+      { onConflictDoNothing: true },
+    );
+    await insertRows(
+      l.tx,
+      sourcePosts,
+      this.outcomes.map((row) =>
+        outcomeRow(l.now, row.input, row.outcome, {
+          reason: row.reason,
+          postId: row.target ? idOf(row.target) : null,
+        }),
+      ),
+      { onConflictDoNothing: true },
+    );
     await writeTally(l.tx, this.tally);
   }
 
@@ -275,9 +310,14 @@ export async function ingestPosts(
   const analyses = inputs.map((input) => analysePost(index, input.text));
   const hashes = inputs.map((input, i) => (analyses[i]!.is_sale ? contentHash(input.text) : null));
   const results = await changeListings(deps, async (l) => {
+    // The foreign-key checks of the rows below run a plan PostgreSQL caches per connection: made while a first read
+    // fills an empty `posts`, it scanned the whole table for every listing referenced, to the end of the connection
+    // (one scan a new listing, quadratic; issue 28). Planned with the table as it is, for this transaction only.
+    await l.tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
     const known = await knownPosts(l.tx, inputs);
     const byHash = await publishedByHash(l.tx, hashes);
     const cache: CatalogCache = new Map();
+    await prefetchCatalog(l.tx, analyses, cache);
     const writes = new Writes();
     const decisions: Decision[] = [];
     for (const [i, input] of inputs.entries()) {
@@ -325,17 +365,28 @@ async function knownPosts(tx: DbTransaction, inputs: readonly IngestInput[]): Pr
   return known;
 }
 
-/** Published listings a source post with one of these content hashes links to (a repost), by hash. */
+/** A source link's listing's status, looked up by its primary key for each link found (see publishedByHash). */
+const linkedStatus = sql<
+  string | null
+>`(select p.status from posts p where p.id = ${sql.raw('"post_sources"."post_id"')})`;
+
+/**
+ * Published listings a source post with one of these content hashes links to (a repost), by hash. The listing's status
+ * is read per link found (a subquery by its id), not joined: while a first read fills an empty database the planner's
+ * statistics lag, it took `status = 'published'` for a few rows and hashed every published listing at each read
+ * (22 ms a read at 28 000 listings, most of PostgreSQL's CPU of a 1 400-channel first read; issue 28).
+ */
 async function publishedByHash(tx: DbTransaction, hashes: readonly (string | null)[]): Promise<Map<string, Target>> {
   const wanted = [...new Set(hashes.filter((hash): hash is string => hash !== null))];
   const found = new Map<string, Target>();
   if (wanted.length === 0) return found;
   const rows = await tx
-    .select({ hash: postSources.contentHash, postId: postSources.postId })
+    .select({ hash: postSources.contentHash, postId: postSources.postId, status: linkedStatus })
     .from(postSources)
-    .innerJoin(posts, eq(posts.id, postSources.postId))
-    .where(and(inArray(postSources.contentHash, wanted), eq(posts.status, 'published')));
-  for (const row of rows) if (row.hash !== null && !found.has(row.hash)) found.set(row.hash, { postId: row.postId });
+    .where(inArray(postSources.contentHash, wanted));
+  for (const row of rows)
+    if (row.hash !== null && row.status === 'published' && !found.has(row.hash))
+      found.set(row.hash, { postId: row.postId });
   return found;
 }
 

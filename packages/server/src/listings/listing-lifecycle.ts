@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isOwnPost, isPostVisible } from '@autoradar/core';
 import {
+  insertRows,
   postMedia,
   postPrices,
   posts,
@@ -122,9 +123,9 @@ export async function publishListings(l: ListingTx, listings: readonly ListingTo
     status: 'published' as const,
     publishedAt: post.publishedAt ?? l.now,
   }));
-  await l.tx.insert(posts).values(rows);
+  await insertRows(l.tx, posts, rows);
   const media = listings.flatMap((listing, i) => listing.media.map((m) => ({ ...m, postId: ids[i]! })));
-  if (media.length > 0) await l.tx.insert(postMedia).values(media);
+  await insertRows(l.tx, postMedia, media);
   const prices = rows.flatMap((row, i) =>
     row.price !== null && row.price !== undefined && row.price > 0
       ? [
@@ -138,7 +139,7 @@ export async function publishListings(l: ListingTx, listings: readonly ListingTo
         ]
       : [],
   );
-  if (prices.length > 0) await l.tx.insert(postPrices).values(prices);
+  await insertRows(l.tx, postPrices, prices);
   const aggregated = rows.filter((row) => !isOwnPost(row));
   await scheduleGuestAnnouncements(
     l.tx,
