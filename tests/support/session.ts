@@ -398,13 +398,14 @@ export const rootBackground = (page: Page) =>
 
 /**
  * Waits until every finite animation and transition in the page has ended (a colour fading to the new theme, a panel
- * sliding in); endless ones (spinners) are left out, as they never end.
+ * sliding in); endless ones (spinners) are left out, as they never end. No animation frame is awaited: a page on
+ * Playwright's paused clock draws none.
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(`Promise.all(document.getAnimations()
     .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
     .map((a) => a.finished.catch(() => undefined)))
-    .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))`);
+    .then(() => undefined)`);
 }
 
 /**
