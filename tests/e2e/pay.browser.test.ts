@@ -14,7 +14,7 @@ import {
   screenshotDir,
   signInWeb,
   startJourneyServer,
-  switchScheme,
+  inBothSchemes,
   type JourneyServer,
   type TelegramUser,
 } from '../support/session';
@@ -420,15 +420,12 @@ describe('support, inspection, test period and pay in a real browser', () => {
       const context = await newContext({ width, height });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      /** The state on screen in both themes, each picture read; the page is left light. */
-      const bothThemes = async (name: string, picture: (page: Page, name: string) => Promise<unknown>) => {
-        for (const theme of ['light', 'dark'] as const) {
-          await switchScheme(page, theme);
+      /** The state on screen in both themes, each picture read. */
+      const bothThemes = (name: string, picture: (page: Page, name: string) => Promise<unknown>) =>
+        inBothSchemes(page, async (theme) => {
           await picture(page, `pay-${name}-${width}-${theme}`);
           await readable(page, `pay-${name}-${width}-${theme}`, test.expect);
-        }
-        await switchScheme(page, 'light');
-      };
+        });
       for (const [name, address] of pages()) {
         await page.goto(`${server.url}${address}`);
         await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);

@@ -18,7 +18,7 @@ import {
   type JourneyServer,
   type TelegramUser,
   saveBrandFilter,
-  switchScheme,
+  inBothSchemes,
 } from './session';
 
 // The search screen's journeys (issue 11), shared by tests/e2e/search-*.browser.test.ts: each file is one part of the
@@ -147,21 +147,18 @@ export function searchJourney(options: { admin?: boolean; target: () => Post | u
   }
 
   /**
-   * The state on screen photographed in the light theme and then, switched live (prefers-color-scheme), in the dark
-   * one; `check` runs on each; the page is left light. One journey gives both sets instead of one journey per theme.
+   * The state on screen photographed in the theme shown and then, switched live (prefers-color-scheme), in the other;
+   * `check` runs on each. One journey gives both sets instead of one journey per theme.
    */
   async function shotThemes(
     page: Page,
     name: (theme: 'light' | 'dark') => string,
     check?: (theme: 'light' | 'dark') => Promise<void>,
   ) {
-    await switchScheme(page, 'light');
-    await shot(page, name('light'));
-    await check?.('light');
-    await switchScheme(page, 'dark');
-    await shot(page, name('dark'));
-    await check?.('dark');
-    await switchScheme(page, 'light');
+    await inBothSchemes(page, async (theme) => {
+      await shot(page, name(theme));
+      await check?.(theme);
+    });
   }
 
   /**

@@ -418,3 +418,15 @@ export async function switchScheme(page: Page, scheme: 'light' | 'dark'): Promis
   await expect.poll(() => rootBackground(page), { timeout: 20_000 }).toBe(BACKGROUND[scheme]);
   await animationsDone(page);
 }
+
+/**
+ * `shoot` run in the theme the page shows now and then, switched live, in the other: each state costs one switch, and
+ * the next state starts in the theme this one ended in.
+ */
+export async function inBothSchemes(page: Page, shoot: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
+  const first = (await rootBackground(page)) === BACKGROUND.dark ? 'dark' : 'light';
+  await switchScheme(page, first);
+  await shoot(first);
+  await switchScheme(page, first === 'dark' ? 'light' : 'dark');
+  await shoot(first === 'dark' ? 'light' : 'dark');
+}
