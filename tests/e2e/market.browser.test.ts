@@ -9,6 +9,7 @@ import {
   screenshot,
   signInWeb,
   startJourneyServer,
+  switchScheme,
   type JourneyServer,
 } from '../support/session';
 
@@ -108,42 +109,48 @@ describe('market estimate and counts in a real browser', () => {
     return page;
   }
 
+  // One journey per width, each state photographed light, then dark (switched live).
   for (const width of [390, 1280])
-    for (const dark of [false, true])
-      it(`a Camry priced well below its comparables shows «Хорошая цена» with the range (${width}, ${dark ? 'dark' : 'light'})`, async () => {
-        // The full recompute runs as the API starts: poll the page until the estimate is there.
-        let page = await open(`/posts/${cheapId}`, width, dark);
-        await expect
-          .poll(async () => {
-            if ((await page.getByTestId('market-estimate').count()) > 0) return true;
-            await page.reload();
-            return false;
-          })
-          .toBe(true);
-        const block = page.getByTestId('market-estimate');
-        expect(await block.getByTestId('market-badge').textContent()).toBe('Хорошая цена');
-        const text = (await block.textContent()) ?? '';
-        expect(text).toContain('Рыночная цена');
-        expect(text).toMatch(/1\u00a0\d{3}\u00a0\d{3}\u00a0₽ – 2\u00a0\d{3}\u00a0\d{3}\u00a0₽/);
-        expect(text).toContain('по 9 похожим объявлениям');
-        expect(await hasHorizontalOverflow(page)).toBe(false);
-        await screenshot(page, `market-listing-${width}-${dark ? 'dark' : 'light'}`);
-        await page.close();
+    it(`a Camry priced well below its comparables shows «Хорошая цена» with the range (${width}, light and dark)`, async () => {
+      // The full recompute runs as the API starts: poll the page until the estimate is there.
+      let page = await open(`/posts/${cheapId}`, width, false);
+      await expect
+        .poll(async () => {
+          if ((await page.getByTestId('market-estimate').count()) > 0) return true;
+          await page.reload();
+          return false;
+        })
+        .toBe(true);
+      const block = page.getByTestId('market-estimate');
+      expect(await block.getByTestId('market-badge').textContent()).toBe('Хорошая цена');
+      const text = (await block.textContent()) ?? '';
+      expect(text).toContain('Рыночная цена');
+      expect(text).toMatch(/1\u00a0\d{3}\u00a0\d{3}\u00a0₽ – 2\u00a0\d{3}\u00a0\d{3}\u00a0₽/);
+      expect(text).toContain('по 9 похожим объявлениям');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      for (const scheme of ['light', 'dark'] as const) {
+        await switchScheme(page, scheme);
+        await screenshot(page, `market-listing-${width}-${scheme}`);
+      }
+      await page.close();
 
-        // A broad search (the feed is for signed-in users): a number of listings, never «более 1 000».
-        page = await browser.newPage({
-          viewport: { width, height: width < 600 ? 844 : 800 },
-          colorScheme: dark ? 'dark' : 'light',
-        });
-        await signInWeb(page, server, { id: 73_001, first_name: 'Мария', username: 'maria_market' });
-        const found = page.locator('.found-line__count');
-        await expect.poll(() => found.textContent()).toMatch(/^Найдено (≈ )?\d[\d\u00a0 ]* объявлени/);
-        expect(await page.locator('.found-line').textContent()).not.toContain('более');
-        expect(await found.textContent()).toContain('≈');
-        await expect.poll(() => page.getByTestId('market-badge').count()).toBeGreaterThan(0);
-        await screenshot(page, `market-search-${width}-${dark ? 'dark' : 'light'}`);
-        await page.close();
+      // A broad search (the feed is for signed-in users): a number of listings, never «более 1 000».
+      page = await browser.newPage({
+        viewport: { width, height: width < 600 ? 844 : 800 },
+        colorScheme: 'light',
       });
+      await signInWeb(page, server, { id: 73_001, first_name: 'Мария', username: 'maria_market' });
+      const found = page.locator('.found-line__count');
+      await expect.poll(() => found.textContent()).toMatch(/^Найдено (≈ )?\d[\d\u00a0 ]* объявлени/);
+      expect(await page.locator('.found-line').textContent()).not.toContain('более');
+      expect(await found.textContent()).toContain('≈');
+      await expect.poll(() => page.getByTestId('market-badge').count()).toBeGreaterThan(0);
+      for (const scheme of ['light', 'dark'] as const) {
+        await switchScheme(page, scheme);
+        await screenshot(page, `market-search-${width}-${scheme}`);
+      }
+      await page.close();
+    });
 
   it('a listing without 8 comparables shows no badge and no range', async () => {
     const page = await open(`/posts/${lonelyId}`, 390, false);

@@ -14,6 +14,7 @@ import {
   screenshotDir,
   signInWeb,
   startJourneyServer,
+  inBothSchemes,
   type JourneyServer,
   type TelegramUser,
 } from '../support/session';
@@ -411,49 +412,50 @@ describe('support, inspection, test period and pay in a real browser', () => {
     [390, 844],
     [1280, 800],
   ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      // One set after another: run side by side on two cores, four pages loading at once took longer than a poll
-      // waits for a heading, and the file took no less time.
-      it(`every page and dialog at ${width}x${height}, ${theme}, without console errors`, async (test) => {
-        const poll = pollWith(test.expect);
-        const context = await newContext({ width, height, dark: theme === 'dark' });
-        const page = await context.newPage();
-        const errors = watchErrors(page);
-        for (const [name, address] of pages()) {
-          await page.goto(`${server.url}${address}`);
-          await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-          await poll(() => imagesLoaded(page)).toBe(true);
-          // The listing's buttons stick to the bottom of the screen; a full-page picture would draw them mid-page.
-          if (name.startsWith('listing')) await viewportScreenshot(page, `pay-${name}-${width}-${theme}`);
-          else await screenshot(page, `pay-${name}-${width}-${theme}`);
+    // One set after another: run side by side on two cores, four pages loading at once took longer than a poll
+    // waits for a heading, and the file took no less time. Each page and dialog is reached once per width and
+    // photographed light, then dark (switched live, as a user's system switches it).
+    it(`every page and dialog at ${width}x${height}, light and dark, without console errors`, async (test) => {
+      const poll = pollWith(test.expect);
+      const context = await newContext({ width, height });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      /** The state on screen in both themes, each picture read. */
+      const bothThemes = (name: string, picture: (page: Page, name: string) => Promise<unknown>) =>
+        inBothSchemes(page, async (theme) => {
+          await picture(page, `pay-${name}-${width}-${theme}`);
           await readable(page, `pay-${name}-${width}-${theme}`, test.expect);
-        }
+        });
+      for (const [name, address] of pages()) {
+        await page.goto(`${server.url}${address}`);
+        await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+        await poll(() => imagesLoaded(page)).toBe(true);
+        // The listing's buttons stick to the bottom of the screen; a full-page picture would draw them mid-page.
+        await bothThemes(name, name.startsWith('listing') ? viewportScreenshot : screenshot);
+      }
 
-        // Dialogs as the screen shows them (a full-page picture would stretch the fixed sheet).
-        await page.goto(`${server.url}/contacts`);
-        await page.getByRole('button', { name: 'Написать в поддержку' }).click();
-        const support = page.getByRole('dialog', { name: 'Поддержка' });
-        await poll(() => support.isVisible()).toBe(true);
-        await support.getByLabel('Опишите проблему').fill('Не открывается страница оплаты');
-        await page.waitForTimeout(400); // the sheet's slide-in
-        await viewportScreenshot(page, `pay-support-dialog-${width}-${theme}`);
-        await readable(page, `pay-support-dialog-${width}-${theme}`, test.expect);
+      // Dialogs as the screen shows them (a full-page picture would stretch the fixed sheet).
+      await page.goto(`${server.url}/contacts`);
+      await page.getByRole('button', { name: 'Написать в поддержку' }).click();
+      const support = page.getByRole('dialog', { name: 'Поддержка' });
+      await poll(() => support.isVisible()).toBe(true);
+      await support.getByLabel('Опишите проблему').fill('Не открывается страница оплаты');
+      await page.waitForTimeout(400); // the sheet's slide-in
+      await bothThemes('support-dialog', viewportScreenshot);
 
-        await page.goto(`${server.url}/posts/${ownListing.id}`);
-        await page.getByRole('button', { name: 'Заказать осмотр' }).click();
-        const inspection = page.getByRole('dialog', { name: 'Заказать осмотр' });
-        await poll(() => inspection.isVisible()).toBe(true);
-        await inspection.getByRole('button', { name: 'Отправить' }).click();
-        await poll(() => visible(page, 'Поле обязательно для заполнения')).toBe(true);
-        // The message is drawn whole: nothing of the field above it paints over its first line.
-        test.expect(await drawnOnTop(page, '.inspection-dialog .field__note--error')).toBe(true);
-        await page.waitForTimeout(400);
-        await viewportScreenshot(page, `pay-inspection-dialog-${width}-${theme}`);
-        await readable(page, `pay-inspection-dialog-${width}-${theme}`, test.expect);
-        test.expect(errors).toEqual([]);
-        await context.close();
-      }, 600_000); // eight pages and two dialogs
-    }
+      await page.goto(`${server.url}/posts/${ownListing.id}`);
+      await page.getByRole('button', { name: 'Заказать осмотр' }).click();
+      const inspection = page.getByRole('dialog', { name: 'Заказать осмотр' });
+      await poll(() => inspection.isVisible()).toBe(true);
+      await inspection.getByRole('button', { name: 'Отправить' }).click();
+      await poll(() => visible(page, 'Поле обязательно для заполнения')).toBe(true);
+      // The message is drawn whole: nothing of the field above it paints over its first line.
+      test.expect(await drawnOnTop(page, '.inspection-dialog .field__note--error')).toBe(true);
+      await page.waitForTimeout(400);
+      await bothThemes('inspection-dialog', viewportScreenshot);
+      test.expect(errors).toEqual([]);
+      await context.close();
+    }, 600_000); // eight pages and two dialogs, twice
   }
 
   it('nothing overflows or is cut short at 320 px', async () => {

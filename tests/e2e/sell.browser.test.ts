@@ -11,6 +11,7 @@ import {
   screenshot,
   signInWeb,
   startJourneyServer,
+  switchScheme,
   TOKEN_KEY,
   watchConsole,
   type JourneyServer,
@@ -389,31 +390,36 @@ describe('selling in a real browser', () => {
     ] as const;
 
     /**
-     * A screenshot at each size, its texts read, then no horizontal scroll and no text cut short at 320 px (one page
-     * load serves all three).
+     * A screenshot at each size in each theme (switched live), its texts read, then no horizontal scroll and no text
+     * cut short at 320 px: one page load serves all six pictures. The page is left light.
      */
-    async function atEverySize(page: Page, name: (width: number) => string) {
+    async function atEverySize(page: Page, name: (width: number, scheme: 'light' | 'dark') => string) {
       for (const [width, height] of SIZES) {
         await page.setViewportSize({ width, height });
         await settled(page);
-        await screenshot(page, name(width));
-        await readable(page, name(width));
+        for (const scheme of ['light', 'dark'] as const) {
+          await switchScheme(page, scheme);
+          await screenshot(page, name(width, scheme));
+          await readable(page, name(width, scheme));
+        }
+        await switchScheme(page, 'light');
       }
       await page.setViewportSize({ width: 320, height: 800 });
       expect(await hasHorizontalOverflow(page)).toBe(false);
-      expect(await cutText(page), name(320)).toEqual([]);
+      expect(await cutText(page), name(320, 'light')).toEqual([]);
     }
 
     it('/new and /profile without a connection, and a profile with no listings, at 390 and 1280 px, both themes', async () => {
-      for (const scheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+      // One pass: each state photographed at both widths in both themes, switched live.
+      {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'light' });
         const page = await signedInPage(context, emptyToken);
         const errors = watchConsole(page);
 
         // A basic user without listings: PRO offered, and the first listing.
         await page.goto(`${server.url}/profile`);
         await expect.poll(() => page.getByText('У вас пока нет объявлений').isVisible()).toBe(true);
-        await atEverySize(page, (width) => `profile-empty-${width}-${scheme}`);
+        await atEverySize(page, (width, scheme) => `profile-empty-${width}-${scheme}`);
 
         // The connection lost: the listings, and a /new with nothing on the device, say so and offer a retry.
         await page.route('**/api/posts/my', (route) => route.abort('internetdisconnected'));
@@ -422,12 +428,12 @@ describe('selling in a real browser', () => {
         await page.goto(`${server.url}/profile`);
         await expect.poll(() => page.getByText('Проблемы с соединением. Проверьте интернет').isVisible()).toBe(true);
         expect(await page.getByRole('button', { name: 'Повторить' }).count()).toBe(1);
-        await atEverySize(page, (width) => `profile-offline-${width}-${scheme}`);
+        await atEverySize(page, (width, scheme) => `profile-offline-${width}-${scheme}`);
 
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto(`${server.url}/new`);
         await expect.poll(() => page.getByText('Проблемы с соединением. Проверьте интернет').isVisible()).toBe(true);
-        await atEverySize(page, (width) => `sell-new-offline-nothing-kept-${width}-${scheme}`);
+        await atEverySize(page, (width, scheme) => `sell-new-offline-nothing-kept-${width}-${scheme}`);
         // Back online, the retry brings the form.
         await page.unrouteAll();
         await page.getByRole('button', { name: 'Повторить' }).click();
@@ -437,56 +443,55 @@ describe('selling in a real browser', () => {
       }
     });
 
-    for (const scheme of ['light', 'dark'] as const) {
-      it(`/new (empty, with errors, filled) and /profile at 390 and 1280 px, ${scheme}`, async () => {
-        const size = { viewport: { width: 390, height: 844 }, colorScheme: scheme };
-        const name = (screen: string) => (width: number) => `sell-${screen}-${width}-${scheme}`;
+    // One pass: each screen reached once and photographed at both widths in both themes, switched live.
+    it(`/new (empty, with errors, filled) and /profile at 390 and 1280 px, light and dark`, async () => {
+      const size = { viewport: { width: 390, height: 844 }, colorScheme: 'light' as const };
+      const name = (screen: string) => (width: number, scheme: string) => `sell-${screen}-${width}-${scheme}`;
 
-        const emptyContext = await browser.newContext(size);
-        const empty = await signedInPage(emptyContext, emptyToken);
-        const emptyErrors = watchConsole(empty);
-        await empty.goto(`${server.url}/new`);
-        await empty.locator('#sell-brand option', { hasText: 'Toyota' }).first().waitFor({ state: 'attached' });
-        await atEverySize(empty, name('new-empty'));
+      const emptyContext = await browser.newContext(size);
+      const empty = await signedInPage(emptyContext, emptyToken);
+      const emptyErrors = watchConsole(empty);
+      await empty.goto(`${server.url}/new`);
+      await empty.locator('#sell-brand option', { hasText: 'Toyota' }).first().waitFor({ state: 'attached' });
+      await atEverySize(empty, name('new-empty'));
 
-        // Errors: every rule of spec §5 broken once.
-        await empty.setViewportSize({ width: 390, height: 844 });
-        await empty.getByLabel('Год выпуска').fill('1899');
-        await empty.getByLabel('Пробег, км').fill('0');
-        await empty.getByLabel('Цена, ₽').fill('0');
-        await empty.getByLabel('Город').fill('Санкт-Петербург, Васильевский остров, 25-я линия, дом 7');
-        await empty.getByLabel('Описание').fill('Продаю. '.repeat(64));
-        await empty.getByLabel('Контакт 1', { exact: true }).fill('12');
-        await empty.locator('#sell-brand').focus();
-        await empty.getByRole('heading', { level: 1, name: 'Новое объявление' }).click();
-        await expect.poll(() => empty.getByText('Некорректный год').isVisible()).toBe(true);
-        await atEverySize(empty, name('new-errors'));
-        expect(unexpected(emptyErrors)).toEqual([]);
-        await emptyContext.close();
+      // Errors: every rule of spec §5 broken once.
+      await empty.setViewportSize({ width: 390, height: 844 });
+      await empty.getByLabel('Год выпуска').fill('1899');
+      await empty.getByLabel('Пробег, км').fill('0');
+      await empty.getByLabel('Цена, ₽').fill('0');
+      await empty.getByLabel('Город').fill('Санкт-Петербург, Васильевский остров, 25-я линия, дом 7');
+      await empty.getByLabel('Описание').fill('Продаю. '.repeat(64));
+      await empty.getByLabel('Контакт 1', { exact: true }).fill('12');
+      await empty.locator('#sell-brand').focus();
+      await empty.getByRole('heading', { level: 1, name: 'Новое объявление' }).click();
+      await expect.poll(() => empty.getByText('Некорректный год').isVisible()).toBe(true);
+      await atEverySize(empty, name('new-errors'));
+      expect(unexpected(emptyErrors)).toEqual([]);
+      await emptyContext.close();
 
-        const filledContext = await browser.newContext(size);
-        const filled = await signedInPage(filledContext, filledToken);
-        const filledErrors = watchConsole(filled);
-        await filled.goto(`${server.url}/new`);
-        await expect.poll(() => draftPhotos(filled).count()).toBe(2);
-        await expect.poll(() => filled.locator('#sell-model option:checked').textContent()).toBe('Camry');
-        await atEverySize(filled, name('new-filled'));
-        expect(unexpected(filledErrors)).toEqual([]);
-        await filledContext.close();
+      const filledContext = await browser.newContext(size);
+      const filled = await signedInPage(filledContext, filledToken);
+      const filledErrors = watchConsole(filled);
+      await filled.goto(`${server.url}/new`);
+      await expect.poll(() => draftPhotos(filled).count()).toBe(2);
+      await expect.poll(() => filled.locator('#sell-model option:checked').textContent()).toBe('Camry');
+      await atEverySize(filled, name('new-filled'));
+      expect(unexpected(filledErrors)).toEqual([]);
+      await filledContext.close();
 
-        const proContext = await browser.newContext(size);
-        const profile = await signedInPage(proContext, proToken);
-        const profileErrors = watchConsole(profile);
-        await profile.goto(`${server.url}/profile`);
-        await expect.poll(() => profile.getByText('Toyota Camry 2018').isVisible()).toBe(true);
-        // The photo link is dead: the initials stand in for it.
-        await expect.poll(() => profile.locator('.profile-avatar').getByText('СК').isVisible()).toBe(true);
-        await expect.poll(() => profile.getByText(/PRO активен до/).isVisible()).toBe(true);
-        await atEverySize(profile, (width) => `profile-${width}-${scheme}`);
-        // The dead photo link is the one failed resource, and a user would not notice it.
-        expect(unexpected(profileErrors, /status of 404/)).toEqual([]);
-        await proContext.close();
-      });
-    }
+      const proContext = await browser.newContext(size);
+      const profile = await signedInPage(proContext, proToken);
+      const profileErrors = watchConsole(profile);
+      await profile.goto(`${server.url}/profile`);
+      await expect.poll(() => profile.getByText('Toyota Camry 2018').isVisible()).toBe(true);
+      // The photo link is dead: the initials stand in for it.
+      await expect.poll(() => profile.locator('.profile-avatar').getByText('СК').isVisible()).toBe(true);
+      await expect.poll(() => profile.getByText(/PRO активен до/).isVisible()).toBe(true);
+      await atEverySize(profile, (width, scheme) => `profile-${width}-${scheme}`);
+      // The dead photo link is the one failed resource, and a user would not notice it.
+      expect(unexpected(profileErrors, /status of 404/)).toEqual([]);
+      await proContext.close();
+    });
   });
 });

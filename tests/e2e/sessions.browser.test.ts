@@ -8,6 +8,7 @@ import {
   signWidgetLogin,
   signInWeb,
   startJourneyServer,
+  switchScheme,
   TOKEN_KEY,
   type JourneyServer,
   type TelegramUser,
@@ -46,10 +47,10 @@ describe('sessions and logs in a real browser', () => {
     await server?.close();
   });
 
-  async function context(width = 1280, dark = false): Promise<BrowserContext> {
+  async function context(width = 1280): Promise<BrowserContext> {
     const ctx = await browser.newContext({
       viewport: { width, height: 900 },
-      colorScheme: dark ? 'dark' : 'light',
+      colorScheme: 'light',
       reducedMotion: 'reduce',
     });
     await ctx.route('https://telegram.org/**', (route) => route.abort('internetdisconnected'));
@@ -105,16 +106,18 @@ describe('sessions and logs in a real browser', () => {
   }, 180_000);
 
   it('screenshots of the sessions control at 390 and 1280, light and dark', async () => {
+    // One sign-in per width: the open control photographed light, then dark (switched live).
     for (const width of [390, 1280]) {
-      for (const dark of [false, true]) {
-        const ctx = await context(width, dark);
-        const page = await signedIn(ctx);
-        await openProfile(page);
-        await page.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
-        await poll(() => page.getByRole('button', { name: 'Да, выйти везде' }).isVisible()).toBe(true);
-        await screenshot(page, `sessions-control-${width}-${dark ? 'dark' : 'light'}`);
-        await ctx.close();
+      const ctx = await context(width);
+      const page = await signedIn(ctx);
+      await openProfile(page);
+      await page.getByRole('button', { name: 'Выйти на всех устройствах' }).click();
+      await poll(() => page.getByRole('button', { name: 'Да, выйти везде' }).isVisible()).toBe(true);
+      for (const theme of ['light', 'dark'] as const) {
+        await switchScheme(page, theme);
+        await screenshot(page, `sessions-control-${width}-${theme}`);
       }
+      await ctx.close();
     }
   }, 300_000);
 

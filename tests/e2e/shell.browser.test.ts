@@ -15,6 +15,7 @@ import {
   screenshotDir,
   signInWeb,
   startJourneyServer,
+  switchScheme,
   TEST_BOT_USERNAME,
   type JourneyServer,
   type TelegramUser,
@@ -304,26 +305,31 @@ describe('the app shell in a real browser', () => {
 
   it('looks right at 390x844 and 1280x800, light and dark, with the drawer closed and open; nothing overflows at 320 px', async () => {
     const user = newUser();
-    for (const dark of [false, true]) {
-      for (const [width, height] of [
-        [390, 844],
-        [1280, 800],
-      ] as const) {
-        const context = await newContext(browser, { width, height, dark });
-        const page = await context.newPage();
-        const errors = watchErrors(page);
-        await page.clock.install(); // the ticker stays on its first pair for the picture
-        await signInWeb(page, shell.server, user);
-        await overlayGone(page);
-        await poll(() => tickerList(page).first().innerText()).toContain(formatRate(USD));
-        const theme = dark ? 'dark' : 'light';
-        await viewportScreenshot(page, `shell-layout-${width}-${theme}`);
-        await menuButton(page).click();
-        await poll(() => drawer(page).isVisible()).toBe(true);
-        await viewportScreenshot(page, `shell-layout-drawer-${width}-${theme}`);
-        expect(errors).toEqual([]);
-        await context.close();
-      }
+    // One sign-in per width: the layout and the open drawer each photographed light, then dark (switched live).
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      const context = await newContext(browser, { width, height });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.clock.install(); // the ticker stays on its first pair for the picture
+      await signInWeb(page, shell.server, user);
+      await overlayGone(page);
+      await poll(() => tickerList(page).first().innerText()).toContain(formatRate(USD));
+      const bothThemes = async (name: string) => {
+        for (const theme of ['light', 'dark'] as const) {
+          await switchScheme(page, theme);
+          await viewportScreenshot(page, `${name}-${width}-${theme}`);
+        }
+        await switchScheme(page, 'light');
+      };
+      await bothThemes('shell-layout');
+      await menuButton(page).click();
+      await poll(() => drawer(page).isVisible()).toBe(true);
+      await bothThemes('shell-layout-drawer');
+      expect(errors).toEqual([]);
+      await context.close();
     }
 
     const context = await newContext(browser, { width: 320, height: 640 });

@@ -13,6 +13,8 @@ import {
   callApi,
   cutText,
   foreignText,
+  animationsDone,
+  BACKGROUND,
   hasHorizontalOverflow,
   launchHash,
   screenshotDir,
@@ -563,25 +565,45 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
       ['not-found', '/no/such/page'],
     ];
 
-    for (const [label, theme] of [
-      ['light', LIGHT],
-      ['dark', DARK],
-    ] as const) {
-      it(`${label}: every tab and screen, no horizontal scroll`, { timeout: 400_000 }, async () => {
-        const context = await telegramContext(browser, { token, theme });
+    // One journey: each state is reached once (in the dark theme the launch gave, which the kept launch params must
+    // bring back on every reload), photographed, switched live to light by Telegram's theme_changed and photographed
+    // again. The web view's prefers-color-scheme follows the theme as Telegram's clients set it.
+    const background = (page: Page) => styleOf(page, '.app-root', 'background-color');
+    async function theme(page: Page, label: 'light' | 'dark') {
+      await page.emulateMedia({ colorScheme: label });
+      await receive(page, 'theme_changed', { theme_params: label === 'dark' ? DARK : LIGHT });
+      await poll(() => background(page)).toBe(BACKGROUND[label]);
+      await poll(() => styleOf(page, '.app-root', '--tg-theme-text-color')).toBe(
+        label === 'dark' ? '#ffffff' : '#000000',
+      );
+      await animationsDone(page);
+    }
+    /** Both pictures of the state on screen: dark first (as launched or reloaded), then light; left dark. */
+    async function bothThemes(page: Page, name: (label: string) => string, data: readonly string[] = []) {
+      expect(await background(page)).toBe(BACKGROUND.dark);
+      await animationsDone(page);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, name('dark'), data);
+      await theme(page, 'light');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, name('light'), data);
+      await theme(page, 'dark');
+    }
+
+    it(
+      'every tab and screen, no horizontal scroll, dark and switched live to light',
+      { timeout: 400_000 },
+      async () => {
+        const context = await telegramContext(browser, { token, theme: DARK });
         const page = await context.newPage();
         const errors = watchConsole(page);
-        await page.goto(launchUrl(server, user, { theme }));
+        await page.goto(launchUrl(server, user, { theme: DARK }));
         await poll(() => path(page), { timeout: 30_000 }).toBe('/tma/search');
         for (const [name, address] of screens()) {
           await page.goto(`${server.url}/tma${address}`);
           await started(page);
           await page.waitForLoadState('networkidle');
-          expect(await styleOf(page, '.app-root', 'background-color')).toBe(
-            theme === DARK ? 'rgb(15, 15, 15)' : 'rgb(239, 239, 244)',
-          );
-          expect(await hasHorizontalOverflow(page)).toBe(false);
-          await screenshot(page, `tma-${name}-390-${label}`, [postTitle]);
+          await bothThemes(page, (label) => `tma-${name}-390-${label}`, [postTitle]);
         }
         // The drawer, whose contents load when it first opens; the native back button closes it.
         await page.getByRole('button', { name: 'Открыть меню' }).click();
@@ -595,7 +617,7 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
               .map((animation) => animation.finished),
           ),
         );
-        await screenshot(page, `tma-drawer-390-${label}`);
+        await bothThemes(page, (label) => `tma-drawer-390-${label}`);
         await receive(page, 'back_button_pressed');
         await poll(() => drawer.count()).toBe(0);
 
@@ -612,14 +634,13 @@ describe('the mini-app inside Telegram', { timeout: 180_000 }, () => {
               .map((animation) => animation.finished),
           ),
         );
-        expect(await hasHorizontalOverflow(page)).toBe(false);
-        await screenshot(page, `tma-search-brands-390-${label}`);
+        await bothThemes(page, (label) => `tma-search-brands-390-${label}`);
         await receive(page, 'back_button_pressed');
         await poll(() => dialog.count()).toBe(0);
         expect(errors).toEqual([]);
         await context.close();
-      });
-    }
+      },
+    );
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -9,6 +9,7 @@ import {
   callApi,
   screenshot,
   startJourneyOnOwnPostgres,
+  switchScheme,
   TOKEN_KEY,
   type JourneyServer,
   buyProInSandbox,
@@ -79,31 +80,33 @@ describe('VIN report facts on the listing page, in a real browser', () => {
     // As an edit would give it one (the listing lifecycle is the only writer of posts).
     const events = createDomainEvents({ log: console, db: db.db });
     await changeListings({ db: db.db, events }, (l) => updateListing(l, Number(listing!.id), { vin: VIN }));
+    // One page load per width, photographed light, then dark (switched live).
     for (const width of [390, 1280]) {
-      for (const dark of [false, true]) {
-        const context = await browser.newContext({
-          viewport: { width, height: width < 600 ? 844 : 800 },
-          colorScheme: dark ? 'dark' : 'light',
-        });
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${server.url}/posts/${listing!.id}`);
-        const facts = page.locator('.vin-facts');
-        await expect.poll(() => facts.isVisible()).toBe(true);
-        const text = (await facts.textContent()) ?? '';
-        expect(text).toContain('Проверка по VIN');
-        expect(text).toContain('Владельцев2');
-        expect(text).toContain('2016–2019, с 2019');
-        expect(text).toContain('ОграниченияНе найдены');
-        expect(text).toContain('ОСАГОДействует');
-        expect(await page.content()).not.toContain('А123ВС77');
-        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 800 },
+        colorScheme: 'light',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.url}/posts/${listing!.id}`);
+      const facts = page.locator('.vin-facts');
+      await expect.poll(() => facts.isVisible()).toBe(true);
+      const text = (await facts.textContent()) ?? '';
+      expect(text).toContain('Проверка по VIN');
+      expect(text).toContain('Владельцев2');
+      expect(text).toContain('2016–2019, с 2019');
+      expect(text).toContain('ОграниченияНе найдены');
+      expect(text).toContain('ОСАГОДействует');
+      expect(await page.content()).not.toContain('А123ВС77');
+      await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+      for (const scheme of ['light', 'dark'] as const) {
+        await switchScheme(page, scheme);
         await facts.scrollIntoViewIfNeeded();
-        await screenshot(page, `vin-facts-${width}-${dark ? 'dark' : 'light'}`);
-        expect(errors).toEqual([]);
-        await context.close();
+        await screenshot(page, `vin-facts-${width}-${scheme}`);
       }
+      expect(errors).toEqual([]);
+      await context.close();
     }
   });
   it('a seller enters the VIN in /new: a bad one is refused, a good one survives a reload and is published', async () => {
@@ -132,42 +135,46 @@ describe('VIN report facts on the listing page, in a real browser', () => {
       contacts: [{ type: 'phone', value: '+7 927 123-45-67' }],
     });
 
+    // One pass per width: each state photographed light, then dark (switched live).
     for (const width of [390, 1280]) {
-      for (const dark of [false, true]) {
-        const context = await browser.newContext({
-          viewport: { width, height: width < 600 ? 844 : 800 },
-          colorScheme: dark ? 'dark' : 'light',
-        });
-        await context.addInitScript(
-          ([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!),
-          [TOKEN_KEY, token],
-        );
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${server.url}/new`);
-        const field = page.getByLabel('VIN (необязательно)');
-        await expect.poll(() => field.isEnabled()).toBe(true);
-        await field.fill('XTA210990O2765437');
-        await field.blur();
-        await expect.poll(() => page.getByText('Некорректный VIN').isVisible()).toBe(true);
-        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
-        await field.scrollIntoViewIfNeeded();
-        const scheme = dark ? 'dark' : 'light';
-        await screenshot(page, `sell-vin-error-${width}-${scheme}`);
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 800 },
+        colorScheme: 'light',
+      });
+      await context.addInitScript(
+        ([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key!, value!),
+        [TOKEN_KEY, token],
+      );
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const bothThemes = async (name: string) => {
+        for (const scheme of ['light', 'dark'] as const) {
+          await switchScheme(page, scheme);
+          await field.scrollIntoViewIfNeeded();
+          await screenshot(page, `${name}-${width}-${scheme}`);
+        }
+        await switchScheme(page, 'light');
+      };
+      await page.goto(`${server.url}/new`);
+      const field = page.getByLabel('VIN (необязательно)');
+      await expect.poll(() => field.isEnabled()).toBe(true);
+      await field.fill('XTA210990O2765437');
+      await field.blur();
+      await expect.poll(() => page.getByText('Некорректный VIN').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+      await bothThemes('sell-vin-error');
 
-        await field.fill('xta 210990y2765437');
-        await expect.poll(() => page.getByText('Некорректный VIN').count()).toBe(0);
-        await expect.poll(() => page.getByText('Черновик сохранён', { exact: true }).isVisible()).toBe(true);
-        await page.reload();
-        // The server's normalised VIN, or the text as typed if the page kept its own copy.
-        await expect.poll(() => field.inputValue()).toMatch(/^(XTA210990Y2765437|xta 210990y2765437)$/);
-        await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
-        await field.scrollIntoViewIfNeeded();
-        await screenshot(page, `sell-vin-${width}-${scheme}`);
-        expect(errors).toEqual([]);
-        await context.close();
-      }
+      await field.fill('xta 210990y2765437');
+      await expect.poll(() => page.getByText('Некорректный VIN').count()).toBe(0);
+      await expect.poll(() => page.getByText('Черновик сохранён', { exact: true }).isVisible()).toBe(true);
+      await page.reload();
+      // The server's normalised VIN, or the text as typed if the page kept its own copy.
+      await expect.poll(() => field.inputValue()).toMatch(/^(XTA210990Y2765437|xta 210990y2765437)$/);
+      await expect.poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
+      await bothThemes('sell-vin');
+      expect(errors).toEqual([]);
+      await context.close();
     }
     expect(
       (await callApi<{ data: { vin?: string | null } }>(server, token, 'GET', '/api/drafts/create')).data.vin,

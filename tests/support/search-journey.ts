@@ -18,6 +18,7 @@ import {
   type JourneyServer,
   type TelegramUser,
   saveBrandFilter,
+  inBothSchemes,
 } from './session';
 
 // The search screen's journeys (issue 11), shared by tests/e2e/search-*.browser.test.ts: each file is one part of the
@@ -146,6 +147,21 @@ export function searchJourney(options: { admin?: boolean; target: () => Post | u
   }
 
   /**
+   * The state on screen photographed in the theme shown and then, switched live (prefers-color-scheme), in the other;
+   * `check` runs on each. One journey gives both sets instead of one journey per theme.
+   */
+  async function shotThemes(
+    page: Page,
+    name: (theme: 'light' | 'dark') => string,
+    check?: (theme: 'light' | 'dark') => Promise<void>,
+  ) {
+    await inBothSchemes(page, async (theme) => {
+      await shot(page, name(theme));
+      await check?.(theme);
+    });
+  }
+
+  /**
    * Visible words a Russian user should not meet (tests/support's foreignText). The listings' own data (cards, the
    * names in the lists and chips of brands, models and cities) is Latin by nature and left out, as are the ticker and
    * product names; the brand and model the journeys filter by head the models dialog's groups, and the save dialog's
@@ -249,6 +265,7 @@ export function searchJourney(options: { admin?: boolean; target: () => Post | u
     },
     newContext,
     shot,
+    shotThemes,
     screenText,
     cutShort,
     cards,

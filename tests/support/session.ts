@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EMPTY_FILTER_CRITERIA } from '@autoradar/core';
 import { signInitData as signFields, signWidget } from '@autoradar/api/testing/telegram-signatures';
@@ -379,4 +380,53 @@ export async function cutText(page: Page, skip = DATA_ELEMENTS, within = 'body')
     }
     return [...new Set(cut)];
   })()`);
+}
+
+/** The shell's background in telegram-ui's palettes (its secondary background): how a test tells the theme shown. */
+export const BACKGROUND = { light: 'rgb(239, 239, 244)', dark: 'rgb(15, 15, 15)' } as const;
+
+/** The computed background of the app's root (`.app-root`). */
+export const rootBackground = (page: Page) =>
+  page
+    .locator('.app-root')
+    .first()
+    .evaluate(
+      (el) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el)
+          .backgroundColor,
+    );
+
+/**
+ * Waits until every finite animation and transition in the page has ended (a colour fading to the new theme, a panel
+ * sliding in); endless ones (spinners) are left out, as they never end. No animation frame is awaited: a page on
+ * Playwright's paused clock draws none.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+    .map((a) => a.finished.catch(() => undefined)))
+    .then(() => undefined)`);
+}
+
+/**
+ * The web app's look switched live, as a user's system switches it: prefers-color-scheme emulated, then waited for
+ * until the shell's background is the theme's (telegram-ui's AppRoot follows the media query) and its transitions
+ * have ended, so the next picture is all in the new theme.
+ */
+export async function switchScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect.poll(() => rootBackground(page), { timeout: 20_000 }).toBe(BACKGROUND[scheme]);
+  await animationsDone(page);
+}
+
+/**
+ * `shoot` run in the theme the page shows now and then, switched live, in the other: each state costs one switch, and
+ * the next state starts in the theme this one ended in.
+ */
+export async function inBothSchemes(page: Page, shoot: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
+  const first = (await rootBackground(page)) === BACKGROUND.dark ? 'dark' : 'light';
+  await switchScheme(page, first);
+  await shoot(first);
+  await switchScheme(page, first === 'dark' ? 'light' : 'dark');
+  await shoot(first === 'dark' ? 'light' : 'dark');
 }
