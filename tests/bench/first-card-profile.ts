@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { repoRoot } from '../support/server';
-import { apiToken, launchHash, signInitData, startJourneyServer, TOKEN_KEY } from '../support/session';
+import { apiToken, keepStoredToken, launchHash, signInitData, startJourneyServer } from '../support/session';
 
 // Where the time of one launch goes before the first card (issue 32): a returning user's launch in the bench's
 // conditions (first-card.bench.ts: Fast 4G, CPU ×4, 390×844), with a Chromium performance trace (the main thread's
@@ -86,17 +86,7 @@ try {
   });
   context.setDefaultTimeout(180_000);
   if (!newDevice) {
-    await context.addInitScript(
-      ([key, value]) => {
-        const storage = (
-          globalThis as unknown as {
-            localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
-          }
-        ).localStorage;
-        if (!storage.getItem(key)) storage.setItem(key, value);
-      },
-      [TOKEN_KEY, token] as const,
-    );
+    await keepStoredToken(context, token);
   }
   await context.addInitScript(WATCH);
   const cardShown = () => (globalThis as unknown as { __cardAt?: number }).__cardAt !== undefined;

@@ -9,7 +9,7 @@ import {
   launchHash,
   signInitData,
   startJourneyServer,
-  TOKEN_KEY,
+  keepStoredToken,
   type JourneyServer,
 } from '../support/session';
 
@@ -140,17 +140,7 @@ async function newPhoneContext(browser: Browser, token?: string): Promise<Browse
     );
   }
   if (token) {
-    await context.addInitScript(
-      ([key, value]) => {
-        const storage = (
-          globalThis as unknown as {
-            localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
-          }
-        ).localStorage;
-        if (!storage.getItem(key)) storage.setItem(key, value);
-      },
-      [TOKEN_KEY, token] as const,
-    );
+    await keepStoredToken(context, token);
   }
   return context;
 }

@@ -12,6 +12,7 @@ import {
   signInitData,
   startJourneyServer,
   TOKEN_KEY,
+  keepStoredToken,
   type JourneyServer,
   type TelegramUser,
 } from '../support/session';
@@ -101,17 +102,7 @@ describe('the feed first (issue 32)', { timeout: 600_000 }, () => {
       reducedMotion: 'reduce',
     });
     // A returning user: the token an earlier visit stored.
-    await context.addInitScript(
-      ([key, value]) => {
-        const storage = (
-          globalThis as unknown as {
-            localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
-          }
-        ).localStorage;
-        if (!storage.getItem(key)) storage.setItem(key, value);
-      },
-      [TOKEN_KEY, token] as const,
-    );
+    await keepStoredToken(context, token);
     // The first card's photo as it was first put on the page (its attributes).
     await context.addInitScript(`(() => {
       window.__firstPhoto = null;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { EMPTY_FILTER_CRITERIA } from '@autoradar/core';
 import { signInitData as signFields, signWidget } from '@autoradar/api/testing/telegram-signatures';
 import { createDb, type DbHandle } from '@autoradar/db';
@@ -429,4 +429,19 @@ export async function inBothSchemes(page: Page, shoot: (scheme: 'light' | 'dark'
   await shoot(first);
   await switchScheme(page, first === 'dark' ? 'light' : 'dark');
   await shoot(first === 'dark' ? 'light' : 'dark');
+}
+
+/** A returning user's browser: the token an earlier visit stored, put back before each page's scripts unless one is there. */
+export async function keepStoredToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      const storage = (
+        globalThis as unknown as {
+          localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+        }
+      ).localStorage;
+      if (!storage.getItem(key)) storage.setItem(key, value);
+    },
+    [TOKEN_KEY, token] as const,
+  );
 }
