@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { CPU_SLOWDOWN, FAST_4G } from './phone-profile';
 import { repoRoot } from '../support/server';
 import { apiToken, keepStoredToken, launchHash, signInitData, startJourneyServer } from '../support/session';
 
@@ -15,16 +16,6 @@ import { apiToken, keepStoredToken, launchHash, signInitData, startJourneyServer
 //   [SERVER_URL=http://…] node --import tsx bench/first-card-profile.ts [tma|web] [--cold] [--new-device]
 //
 // The trace and the profile are written to test-results/ (open them in Chrome DevTools' Performance panel).
-
-// first-card.bench.ts's profile (importing it would run that bench).
-const FAST_4G = {
-  offline: false,
-  latency: 165,
-  downloadThroughput: (9_000_000 / 8) * 0.9,
-  uploadThroughput: (1_500_000 / 8) * 0.9,
-  connectionType: 'cellular4g',
-} as const;
-const CPU_SLOWDOWN = 4;
 
 interface TraceEvent {
   name: string;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { EARLY_CALLS_KEY } from '@autoradar/contract/early-calls';
 import { launchBrowser } from '../support/browser';
+import { CPU_SLOWDOWN, FAST_4G } from './phone-profile';
 import { repoRoot } from '../support/server';
 import {
   apiToken,
@@ -34,16 +35,6 @@ import {
 //     that signs in with the same initData, asks for the same feed page and draws the first card's markup.
 // Also: the JavaScript that came over the wire before the first card (encoded bodies of the `.js` resources fetched,
 // from Resource Timing), and the layout shift (CLS) in all and after the first card, read once the network is quiet.
-
-/** Chrome DevTools' "Fast 4G" preset as it throttles: 9 Mbit/s down and 1.5 up at 90 %, 60 ms × 2.75 latency. */
-export const FAST_4G = {
-  offline: false,
-  latency: 165,
-  downloadThroughput: (9_000_000 / 8) * 0.9,
-  uploadThroughput: (1_500_000 / 8) * 0.9,
-  connectionType: 'cellular4g',
-} as const;
-export const CPU_SLOWDOWN = 4;
 
 const RUNS = Number(process.env['RUNS'] ?? 5);
 const USER = { id: 72_032, first_name: 'Покупатель', username: 'first_card' };
