@@ -1,5 +1,5 @@
 // Scores `pnpm analyse` on each part of the labelled corpus (issue 29), one run for all of them:
-//   cd tests && node --import tsx analysis/score.ts [own] [own-holdout] [wild] [wild-2] [wild-3] [wild-holdout]
+//   cd tests && node --import tsx analysis/score.ts [own] [own-holdout] [wild] [wild-2] [wild-3] [wild-holdout] [wild-holdout-2]
 //   (or `pnpm --filter @autoradar/tests score`)
 // Per part: every field's hits, the sale / non-sale confusion table and the misses counted by style. The parts the
 // rules may be tuned on (own = posts.jsonl, wild = wild.jsonl, wild-2, wild-3) also list each miss with its post; the
@@ -40,6 +40,14 @@ const PARTS: Part[] = [
     name: 'wild-holdout',
     title: 'wild-holdout.jsonl (hold-out: figures only)',
     files: ['wild-holdout.jsonl'],
+    tuning: false,
+  },
+  // A second hold-out (issue 29's fifth pass), written blind by a helper who read neither the rules nor any other post
+  // of the corpus, because the first had been measured too often to be fresh. Figures only, measured once per pass.
+  {
+    name: 'wild-holdout-2',
+    title: 'wild-holdout-2.jsonl (second hold-out: figures only)',
+    files: ['wild-holdout-2.jsonl'],
     tuning: false,
   },
 ];
