@@ -254,7 +254,10 @@ for (const [name, options] of configs) {
   console.log(row('current rules alone, all tuning posts', figures(posts, current, rulesOnly)));
   if (unseenPosts.length > 0)
     console.log(
-      row('model alone, wild-2 + wild-3 + wild-4, old evidence', figures(unseenPosts, unseen, modelOnly(unseenProbability))),
+      row(
+        'model alone, wild-2 + wild-3 + wild-4, old evidence',
+        figures(unseenPosts, unseen, modelOnly(unseenProbability)),
+      ),
     );
   if (unseenPosts.length > 0)
     console.log(row('unseen rules alone (wild-2 + wild-3 + wild-4)', figures(unseenPosts, unseen, rulesOnly)));

@@ -390,7 +390,8 @@ const PART_SALE = r(
   `${W}(прода(м|ю|ется|ётся|ются)|отдам|в наличии)[\\s:,-]+((б\\/у|бу|новы\\p{L}|оригинальн${L}|контрактн${L}|родн${L}|штатн${L}|комплект${L}|пар\\p{L}|два|две|четыре)\\s+){0,2}${PART_NOUNS}`,
 );
 // A post that names a part before the vehicle: 'Решётка радиатора Lexus LX 570', 'Коробка ДСГ на Октавию'.
-const PART_FIRST = r(`^[\\s\\p{P}\\p{S}]*${PART_NOUNS}`);
+// A dealer's name ('Салон «Авто с пробегом»') is no car interior.
+const PART_FIRST = r(`^[\\s\\p{P}\\p{S}]*(?!салон\\s*[«"“])${PART_NOUNS}`);
 // A part named on the vehicle's line before it ('Продаю зимнюю резину от Камри', 'Новый двигатель Камри 2.5').
 const PART_BEFORE = r(
   `${W}(двигател|двс|кпп|акпп|мкпп|коробк|турбин|генератор|стартер|радиатор|фар[аыу]|фонар|бампер|капот|крыл|крышк|двер|зеркал|стекл|сидень|магнитол|решетк|решётк|глушител|амортизатор|рычаг|ступиц|суппорт|колодк|диск|колес|колёс|резин|шин[аыу]|аккумулятор|запчаст|фаркоп|чехл|коврик|оптик|ноускат|карбюратор|форсунк|шлем|экип)`,
@@ -402,7 +403,14 @@ const NEW_OWNER = r(`(хозя|владельц|владелиц|покупат�
 const EXCHANGE_FOR = r(`${W}(обмен${L}|меняю|меняем|поменяю|обменяю|мен[яе]ю)\\s(на\\s)?$|${W}(на|в)\\s*$`);
 
 // A dealer's list of services next to 'выкуп' ('Кредит, трейд-ин, выкуп', 'выкуп и обмен').
-const DEALER_TERMS = words([`кредит${L}`, 'трейд-?\\s?ин', 'trade-?\\s?in', `рассрочк${L}`, `обмен${L}`, `комисси${L}`]);
+const DEALER_TERMS = words([
+  `кредит${L}`,
+  'трейд-?\\s?ин',
+  'trade-?\\s?in',
+  `рассрочк${L}`,
+  `обмен${L}`,
+  `комисси${L}`,
+]);
 
 // Loans and insurance are soft: sale posts often offer 'кредит' or mention 'ОСАГО до …'.
 const SOFT: [NonSaleReason, RegExp][] = [['service', words([`кредит${L}`, 'осаго', 'каско', `одобрени${L}`])]];
@@ -455,7 +463,11 @@ export function nonSaleReason(raw: string, evidence: SaleEvidence): NonSaleReaso
     if (reason === 'service' && strongSale && match.index > 60 && !firm) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
     // A dealer's terms under a full sale ('Кредит, трейд-ин, выкуп'): its services, not a wish to buy.
-    if (reason === 'buying' && fullSale && DEALER_TERMS.test(text.slice(Math.max(0, match.index - 30), match.index + 40))) {
+    if (
+      reason === 'buying' &&
+      fullSale &&
+      DEALER_TERMS.test(text.slice(Math.max(0, match.index - 30), match.index + 40))
+    ) {
       continue;
     }
     // 'Обменяю Ниву на мотоцикл или лодку': what is asked in exchange is not what is offered.

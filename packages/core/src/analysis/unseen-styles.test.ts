@@ -542,4 +542,58 @@ describe('kinds found by the fourth tuning part (wild-4, issue 29 fifth pass)', 
   ])('reads the thousands after the millions with one or two digits: %s', (text, price) => {
     expect(analyse(text)).toMatchObject({ is_sale: true, price, currency: 'RUB' });
   });
+
+  it.each([
+    ['Продам Камри 2016 г.в., 150 000 км, 1790 000, Тула', 1_790_000],
+    ['Octavia 2018 👉 99 000 км 👉 1150 000 👉 Пермь', 1_150_000],
+  ])('reads a four-digit group before «000» as one price: %s', (text, price) => {
+    expect(analyse(text)).toMatchObject({ is_sale: true, price });
+  });
+
+  it('keeps a year before a grouped number a year', () => {
+    expect(analyse('Продам Камри 2015 г.в., пробег 150 000 км, 1 390 000 ₽, Тула')).toMatchObject({
+      year: 2015,
+      price: 1_390_000,
+    });
+  });
+
+  it('reads a dealer named «Салон «…»» first in the post as a sale, not a car interior for sale', () => {
+    const text =
+      'Салон «Мотор», Пермь. В наличии:\n1. Skoda Octavia 2019, 61 000 км — 1 490 000 ₽\n2. Гранта 2021, 30 000 км — 760 000 ₽';
+    expect(analyse(text)).toMatchObject({ is_sale: true, brand: 'Skoda', price: 1_490_000 });
+    expect(analyse('Салон от Камри, кожа, без дыр, 25 000 руб. Тула').is_sale).toBe(false);
+  });
+
+  const soviet = buildAnalysisIndex({
+    carBrands: [
+      {
+        name: 'УАЗ',
+        popular: true,
+        synonyms: ['UAZ'],
+        models: [
+          { name: '469', synonyms: [], yearFrom: 1972, yearTo: 2010 },
+          { name: 'Patriot', synonyms: [], yearFrom: 2005, yearTo: null },
+        ],
+      },
+    ],
+    motoBrands: [],
+    cities: [
+      { city: 'Бор', population: 77_000, synonyms: [] },
+      { city: 'Тула', population: 501_169, synonyms: [] },
+    ],
+  });
+  const readSoviet = (text: string) => analysePost(soviet, text, { maxYear: 2026 });
+
+  it('reads «уазик» as the УАЗ', () => {
+    expect(readSoviet('Продаю уазик 469, 1991 г.в., на ходу, 210 000 руб. Тула')).toMatchObject({
+      is_sale: true,
+      brand: 'UAZ',
+      model: '469',
+    });
+  });
+
+  it('reads a city given as a hashtag, a word-like one too', () => {
+    expect(readSoviet('УАЗ Патриот 2017, 98 000 км, 990 000 руб. #бор').city).toBe('Бор');
+    expect(readSoviet('УАЗ Патриот 2017, 98 000 км, 990 000 руб., сосновый бор рядом').city).toBe(null);
+  });
 });
