@@ -10,7 +10,15 @@ import { analysePost } from '@autoradar/core/analysis/index';
 import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { fixturesDir, readCorpus } from './score-corpus';
 
-const FILES = ['posts.jsonl', 'holdout.jsonl', 'wild.jsonl', 'wild-2.jsonl', 'wild-3.jsonl', 'wild-holdout.jsonl'];
+const FILES = [
+  'posts.jsonl',
+  'holdout.jsonl',
+  'wild.jsonl',
+  'wild-2.jsonl',
+  'wild-3.jsonl',
+  'wild-4.jsonl',
+  'wild-holdout.jsonl',
+];
 const OUTPUTS = `${fixturesDir}outputs.jsonl`;
 /** Fixed, so that the outputs do not move with the clock's year. */
 const MAX_YEAR = 2027;

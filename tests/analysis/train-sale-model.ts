@@ -1,5 +1,5 @@
 // Trains the learned sale / non-sale opinion on every labelled tuning post (posts.jsonl, wild.jsonl, wild-2.jsonl,
-// wild-3.jsonl; never a hold-out) and writes packages/core/src/analysis/sale-model.json:
+// wild-3.jsonl, wild-4.jsonl; never a hold-out) and writes packages/core/src/analysis/sale-model.json:
 //   cd tests && node --import tsx analysis/train-sale-model.ts
 // The options are the ones cross-validation chose (cv-sale-model.ts, docs/quality.md "fourth pass"). Deterministic:
 // the same posts and rules give the same file. Run it again after changing the rules' extraction or a tuning part.
@@ -10,7 +10,7 @@ import { loadAnalysisIndex } from '@autoradar/server/ingest/analysis-reference';
 import { readCorpus } from './score-corpus';
 import { CHOSEN_TRAIN, train } from './sale-model-train';
 
-const TUNING = ['posts.jsonl', 'wild.jsonl', 'wild-2.jsonl', 'wild-3.jsonl'];
+const TUNING = ['posts.jsonl', 'wild.jsonl', 'wild-2.jsonl', 'wild-3.jsonl', 'wild-4.jsonl'];
 const index = loadAnalysisIndex();
 const examples = TUNING.flatMap((file) => readCorpus(file)).map((post) => {
   const { sale } = readPost(index, post.text);

@@ -48,8 +48,9 @@ export interface Quantity {
   end: number;
 }
 
+// (A four-digit group before '000' is one number too, '1270 000', unless it is a year.)
 const NUMBER =
-  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:['’]\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![.,]\d)|\d+(?:[.,]\d+)?)(?![\p{N}])/uy;
+  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:['’]\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![.,]\d)|(?!19[5-9]\d|20[0-3]\d)[1-9]\d{3}[ \u00a0\u202f]000(?![.,]\d)|\d+(?:[.,]\d+)?)(?![\p{N}])/uy;
 
 type LexemeKind = 'number' | 'word' | 'symbol';
 
@@ -362,10 +363,16 @@ export function readAmounts(text: string): Quantity[] {
       skipDot();
       // '1млн650', '2 млн 300': the thousands written after the millions.
       const thousands =
-        quantity.multiplier === 1_000_000 ? /^\s?(\d{3})(?!\d|[.,]\d)/.exec(text.slice(quantity.end)) : null;
-      if (thousands?.[1] && Number.isInteger(lexeme.number.value)) {
+        quantity.multiplier === 1_000_000
+          ? // '1 млн 60 тыс', '1млн 10т': fewer than three digits only with the thousands' word after them.
+            /^\s?(\d{3})(?!\d|[.,]\d)|^\s?(\d{1,2})(?=\s?(т|тыс\p{L}*|к|k)(?![\p{L}\d]))/u.exec(
+              text.slice(quantity.end),
+            )
+          : null;
+      const thousandsDigits = thousands?.[1] ?? thousands?.[2];
+      if (thousands && thousandsDigits && Number.isInteger(lexeme.number.value)) {
         const end = quantity.end + thousands[0].length;
-        quantity.number = { ...lexeme.number, value: lexeme.number.value + Number(thousands[1]) / 1000, end };
+        quantity.number = { ...lexeme.number, value: lexeme.number.value + Number(thousandsDigits) / 1000, end };
         quantity.end = end;
         while (at(j) && at(j)!.start < end) j++;
       }

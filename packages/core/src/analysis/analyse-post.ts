@@ -33,7 +33,7 @@ export interface AnalyseOptions {
   /**
    * The learned second opinion (sale-model.ts) joined to the rules' sale decision: SALE_MODEL_POLICY to use it, null or
    * absent for the rules alone. Off by default: on the wild hold-out it rejected more non-sales but lost a sale the
-   * rules find (docs/quality.md, "fourth pass").
+   * rules find (docs/quality.md, "fourth pass"; the same again retrained with wild-4, "fifth pass").
    */
   saleModel?: SaleModelPolicy | null;
 }

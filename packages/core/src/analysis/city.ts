@@ -49,7 +49,11 @@ export function findCity(index: AnalysisIndex, tokens: readonly Token[], text: s
     const alone =
       /[.,;!]\s*$/u.test(text.slice(Math.max(0, token.start - 3), token.start)) &&
       /^\s*[.,;!]/u.test(text.slice(last.end));
-    if ((best.city.weak || best.capitalOnly) && !(capital && (marked || lineEnd || lineStart || alone))) continue;
+    // A hashtag ('#киров') names the place whatever its letters' case.
+    const hashtag = text[token.start - 1] === '#';
+    if ((best.city.weak || best.capitalOnly) && !hashtag && !(capital && (marked || lineEnd || lineStart || alone))) {
+      continue;
+    }
     const origin = ORIGIN_BEFORE.test(text.slice(Math.max(0, token.start - 30), token.start));
     hits.push({ city: best.city, start: token.start, marked: marked && !origin, origin });
     i += best.words - 1;

@@ -7,6 +7,8 @@ export const EXTRA_BRAND_SYNONYMS: Record<string, string[]> = {
   SsangYong: ['Санг Йонг', 'Санг Енг', 'Саньенг', 'Санёнг', 'Ссангйонг', 'Ссанг Енг'],
   'Great Wall': ['Грейт Волл', 'Грейт Вол', 'Грейтвол', 'Грейт Уолл'],
   Dongfeng: ['Донфенг', 'Дунфенг', 'Донгфенг'],
+  // The diminutive everyone uses ('уазик 469', 'продам уазик').
+  УАЗ: ['Уазик'],
 };
 
 export const EXTRA_CAR_MODEL_SYNONYMS: Record<string, Record<string, string[]>> = {

@@ -245,7 +245,11 @@ export function readQuantities(rawText: string, options: QuantityOptions): Quant
   // price when the mileage is known (or it has the price's context), else the mileage.
   if (ambiguous.length > 0) {
     const priced = ambiguous.filter((item) => item.priceContext);
-    for (const item of priced) offer(item.amount * 1000, 'RUB', 4, item.number.start);
+    // With a price word or sign before it ('💰 1870к', 'Цена 650 тыс') it ranks with money said the same way, so that
+    // the first of a list's prices stays the first vehicle's ('💰 1870к … 💰 2.85 млн').
+    for (const item of priced) {
+      offer(item.amount * 1000, 'RUB', BEFORE.price.test(item.number.before) ? 5 : 4, item.number.start);
+    }
     const rest = ambiguous.filter((item) => !item.priceContext);
     const firstRest = rest[0];
     const lastRest = rest[rest.length - 1];

@@ -65,7 +65,13 @@ const WARNING = words([
   `(скручен|смотан)${L} пробег${L}`,
 ]);
 // Scorn at someone else's price ('посмотрите на цену 😂', 'совсем с ума сошли').
-const SCORN = words([`(посмотрите|гляньте|зацените|оцените) на (цену|ценник)`, `с ума сош${L}`]);
+const SCORN = words([
+  `(посмотрите|гляньте|зацените|оцените) на (цену|ценник)`,
+  `с ума сош${L}`,
+  // 'Вот это цены 😂 «…»', 'кто-то реально это купит?'
+  `(вот это|ну и|ничего себе) (цены|ценник${L})`,
+  `кто-?\\s?то (реально |правда )?(это |такое )?купит`,
+]);
 
 // An importer's terms, never a seller's ('работаем по договору', 'под ваш бюджет', 'закажите расчёт').
 const IMPORTER = words([
@@ -78,6 +84,8 @@ const AVERAGE = words([
   `(прода[её]тся|продаются|стоит|стоят|уход(ит|ят)) в среднем`,
   `в среднем (за|по) \\d[\\d\\s.,]*\\s?(млн|тыс|т\\.?\\s?р|₽|руб)${L}`,
   `обзор${L} цен${L}`,
+  // 'Средняя цена Креты 2020 на Авито — 1 950 000': a number after it in the sentence ('ниже средней цены' is a seller's).
+  `(?<!(ниже|дешевле|меньше)\\s)средн(яя|ей|юю) цен${L}[^.!?\\n\\d]{0,60}\\d`,
 ]);
 
 const STRONG: [NonSaleReason, RegExp][] = [
@@ -85,7 +93,7 @@ const STRONG: [NonSaleReason, RegExp][] = [
   ['service', IMPORTER],
   ['review', AVERAGE],
   ['question', SCORN],
-  ['sold', r(`^[\\s\\p{P}\\p{S}\\uFE0F]*(продано|продан|sold)${E}`)],
+  ['sold', r(`^[\\s\\p{P}\\p{S}\\uFE0F]*(продано|продан|продана|sold|снят${L} с продажи)${E}`)],
   [
     'buying',
     words([
@@ -382,7 +390,8 @@ const PART_SALE = r(
   `${W}(прода(м|ю|ется|ётся|ются)|отдам|в наличии)[\\s:,-]+((б\\/у|бу|новы\\p{L}|оригинальн${L}|контрактн${L}|родн${L}|штатн${L}|комплект${L}|пар\\p{L}|два|две|четыре)\\s+){0,2}${PART_NOUNS}`,
 );
 // A post that names a part before the vehicle: 'Решётка радиатора Lexus LX 570', 'Коробка ДСГ на Октавию'.
-const PART_FIRST = r(`^[\\s\\p{P}\\p{S}]*${PART_NOUNS}`);
+// A dealer's name ('Салон «Авто с пробегом»') is no car interior.
+const PART_FIRST = r(`^[\\s\\p{P}\\p{S}]*(?!салон\\s*[«"“])${PART_NOUNS}`);
 // A part named on the vehicle's line before it ('Продаю зимнюю резину от Камри', 'Новый двигатель Камри 2.5').
 const PART_BEFORE = r(
   `${W}(двигател|двс|кпп|акпп|мкпп|коробк|турбин|генератор|стартер|радиатор|фар[аыу]|фонар|бампер|капот|крыл|крышк|двер|зеркал|стекл|сидень|магнитол|решетк|решётк|глушител|амортизатор|рычаг|ступиц|суппорт|колодк|диск|колес|колёс|резин|шин[аыу]|аккумулятор|запчаст|фаркоп|чехл|коврик|оптик|ноускат|карбюратор|форсунк|шлем|экип)`,
@@ -392,6 +401,16 @@ const FOR_VEHICLE = r(`${W}(на|для|от|под)\\s*$`);
 // 'Ищу нового хозяина для Мазды': the vehicle is offered, not a thing for it.
 const NEW_OWNER = r(`(хозя|владельц|владелиц|покупател|рук${E})${L}\\s+(для|на)\\s*$`);
 const EXCHANGE_FOR = r(`${W}(обмен${L}|меняю|меняем|поменяю|обменяю|мен[яе]ю)\\s(на\\s)?$|${W}(на|в)\\s*$`);
+
+// A dealer's list of services next to 'выкуп' ('Кредит, трейд-ин, выкуп', 'выкуп и обмен').
+const DEALER_TERMS = words([
+  `кредит${L}`,
+  'трейд-?\\s?ин',
+  'trade-?\\s?in',
+  `рассрочк${L}`,
+  `обмен${L}`,
+  `комисси${L}`,
+]);
 
 // Loans and insurance are soft: sale posts often offer 'кредит' or mention 'ОСАГО до …'.
 const SOFT: [NonSaleReason, RegExp][] = [['service', words([`кредит${L}`, 'осаго', 'каско', `одобрени${L}`])]];
@@ -443,6 +462,14 @@ export function nonSaleReason(raw: string, evidence: SaleEvidence): NonSaleReaso
     const firm = pattern === WARNING || pattern === IMPORTER || pattern === AVERAGE;
     if (reason === 'service' && strongSale && match.index > 60 && !firm) continue;
     if (reason === 'buying' && Math.min(saleAt, exchangeAt) < match.index) continue;
+    // A dealer's terms under a full sale ('Кредит, трейд-ин, выкуп'): its services, not a wish to buy.
+    if (
+      reason === 'buying' &&
+      fullSale &&
+      DEALER_TERMS.test(text.slice(Math.max(0, match.index - 30), match.index + 40))
+    ) {
+      continue;
+    }
     // 'Обменяю Ниву на мотоцикл или лодку': what is asked in exchange is not what is offered.
     if (reason === 'goods' && exchangeAt < match.index && evidence.hasVehicle) continue;
     // 'Куплю что-то побольше, поэтому продаю': the sale word in the same sentence, after.
@@ -452,6 +479,8 @@ export function nonSaleReason(raw: string, evidence: SaleEvidence): NonSaleReaso
       continue;
     }
     if (reason === 'review' && fullSale && match.index > 40 && !firm) continue;
+    // 'Читал отзывы перед покупкой … Теперь продаю: …': the seller's own sale after the review words.
+    if (reason === 'review' && fullSale && saleWord && saleAt > match.index && !firm) continue;
     const negatable = ['rental', 'news', 'service', 'parts', 'buying', 'giveaway'].includes(reason);
     if (negatable && negated(text, match)) continue;
     // The words of other kinds of post said in passing in a full sale post (after 'продаю', or well after the

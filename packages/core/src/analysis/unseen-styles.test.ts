@@ -492,3 +492,108 @@ describe('the issue’s kinds of miss, from the third tuning part’s posts', ()
     });
   });
 });
+
+describe('kinds found by the fourth tuning part (wild-4, issue 29 fifth pass)', () => {
+  it.each([
+    '❌ Снято с продажи ❌ Octavia 2016, Пермь',
+    'СНЯТА С ПРОДАЖИ: Тойота Камри 2014 г.в., Тула',
+    'Продана! Гранта 2019, 560 000 руб. Всем спасибо, больше не звоните',
+  ])('takes a notice that the vehicle is sold or withdrawn for no sale: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(false);
+  });
+
+  it.each([
+    'Автосалон «Восток», Тула. В наличии:\n1. Skoda Octavia 2017, 120 тыс км — 1 150 000 ₽\n2. Гранта 2020, 40 тыс км — 690 000 ₽\nКредит, трейд-ин, выкуп.',
+    'Тойота Камри 2016 г.в., пробег 140 000 км, 1 790 000 руб. Пермь. Выкуп и обмен вашего авто, кредит на месте',
+  ])('reads a dealer’s list of services beside «выкуп» as a sale: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(true);
+  });
+
+  it.each([
+    'Средняя цена Octavia 2018 на Авито — 1 480 000. Дешевле не найти?',
+    'Средняя цена Камри 70 в Туле сейчас 2,6 млн, за месяц +4 %',
+  ])('takes an average price followed by a figure for a review: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(false);
+  });
+
+  it('keeps a seller’s «ниже средней цены» a sale', () => {
+    expect(
+      analyse('Продаю Skoda Octavia 2017, пробег 98 000 км, 1 190 000 ₽ — ниже средней цены на 80 тыс. Пермь').is_sale,
+    ).toBe(true);
+  });
+
+  it.each([
+    'Ну и цены 🤣 «Продам Тойоту Камри 2012, 180 000 км, 2 900 000 ₽»',
+    'Смешно: «Гранта 2017, пробег 150 тыс, 1 100 000 руб.» — кто-то это купит?',
+  ])('takes scorn at someone else’s quoted price for no sale: %s', (text) => {
+    expect(analyse(text).is_sale).toBe(false);
+  });
+
+  it('reads review words before the seller’s own sale as said in passing', () => {
+    const text =
+      'Перед покупкой пересмотрел все обзоры и отзывы, не пожалел ни разу. Теперь продаю: Skoda Octavia 2015, 160 тыс км, 930 000 ₽, Тула';
+    expect(analyse(text)).toMatchObject({ is_sale: true, brand: 'Skoda', year: 2015, price: 930_000 });
+  });
+
+  it.each([
+    ['Камри 2014 г.в., пробег 190 тыс, 1 млн 75 тыс., Тула', 1_075_000],
+    ['Продаю Octavia 2019, 70 т.км, 1млн 5т, Пермь', 1_005_000],
+    ['Продам Outlander 2015 г., пробег 120 000 км, 1 млн 250 тыс, Тула', 1_250_000],
+  ])('reads the thousands after the millions with one or two digits: %s', (text, price) => {
+    expect(analyse(text)).toMatchObject({ is_sale: true, price, currency: 'RUB' });
+  });
+
+  it.each([
+    ['Продам Камри 2016 г.в., 150 000 км, 1790 000, Тула', 1_790_000],
+    ['Octavia 2018 👉 99 000 км 👉 1150 000 👉 Пермь', 1_150_000],
+  ])('reads a four-digit group before «000» as one price: %s', (text, price) => {
+    expect(analyse(text)).toMatchObject({ is_sale: true, price });
+  });
+
+  it('keeps a year before a grouped number a year', () => {
+    expect(analyse('Продам Камри 2015 г.в., пробег 150 000 км, 1 390 000 ₽, Тула')).toMatchObject({
+      year: 2015,
+      price: 1_390_000,
+    });
+  });
+
+  it('reads a dealer named «Салон «…»» first in the post as a sale, not a car interior for sale', () => {
+    const text =
+      'Салон «Мотор», Пермь. В наличии:\n1. Skoda Octavia 2019, 61 000 км — 1 490 000 ₽\n2. Гранта 2021, 30 000 км — 760 000 ₽';
+    expect(analyse(text)).toMatchObject({ is_sale: true, brand: 'Skoda', price: 1_490_000 });
+    expect(analyse('Салон от Камри, кожа, без дыр, 25 000 руб. Тула').is_sale).toBe(false);
+  });
+
+  const soviet = buildAnalysisIndex({
+    carBrands: [
+      {
+        name: 'УАЗ',
+        popular: true,
+        synonyms: ['UAZ'],
+        models: [
+          { name: '469', synonyms: [], yearFrom: 1972, yearTo: 2010 },
+          { name: 'Patriot', synonyms: [], yearFrom: 2005, yearTo: null },
+        ],
+      },
+    ],
+    motoBrands: [],
+    cities: [
+      { city: 'Бор', population: 77_000, synonyms: [] },
+      { city: 'Тула', population: 501_169, synonyms: [] },
+    ],
+  });
+  const readSoviet = (text: string) => analysePost(soviet, text, { maxYear: 2026 });
+
+  it('reads «уазик» as the УАЗ', () => {
+    expect(readSoviet('Продаю уазик 469, 1991 г.в., на ходу, 210 000 руб. Тула')).toMatchObject({
+      is_sale: true,
+      brand: 'UAZ',
+      model: '469',
+    });
+  });
+
+  it('reads a city given as a hashtag, a word-like one too', () => {
+    expect(readSoviet('УАЗ Патриот 2017, 98 000 км, 990 000 руб. #бор').city).toBe('Бор');
+    expect(readSoviet('УАЗ Патриот 2017, 98 000 км, 990 000 руб., сосновый бор рядом').city).toBe(null);
+  });
+});

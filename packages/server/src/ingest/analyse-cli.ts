@@ -1,11 +1,16 @@
 // `pnpm analyse`: JSON lines {"id","text"} on stdin → one JSON line per input on stdout with the fields the analysis
 // extracts (null where the post does not give them; everything null when it is not a sale). A line that is not such a
 // JSON object gets {"id": null, "error": "..."} and the run goes on.
+// ANALYSE_SALE_MODEL=1 (measurement only) joins the learned sale opinion with its policy, ANALYSE_SALE_MODEL=0 leaves it
+// out; unset, the default path's choice holds.
 import { createInterface } from 'node:readline';
 import { analysePost } from '@autoradar/core/analysis/index';
+import { SALE_MODEL_POLICY } from '@autoradar/core/analysis/analyse-post';
 import { loadAnalysisIndex } from './analysis-reference';
 
 const index = loadAnalysisIndex();
+const modelSwitch = process.env.ANALYSE_SALE_MODEL;
+const options = modelSwitch === '1' ? { saleModel: SALE_MODEL_POLICY } : modelSwitch === '0' ? { saleModel: null } : {};
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 const out: string[] = [];
 const flush = () => {
@@ -27,7 +32,7 @@ for await (const line of lines) {
     out.push(JSON.stringify({ id: record?.id ?? null, error: 'Нужен объект с полем text (строка)' }) + '\n');
     continue;
   }
-  const result = analysePost(index, record.text);
+  const result = analysePost(index, record.text, options);
   out.push(
     JSON.stringify({
       id: record.id ?? null,
