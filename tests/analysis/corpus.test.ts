@@ -1,7 +1,8 @@
 // The analysis on the labelled corpus (issues 15 and 29): `pnpm analyse` over every part of the corpus in one run, each
 // field scored against its label per part; the run fails below a part's thresholds. The parts the rules were tuned on
 // (posts.jsonl, wild.jsonl, wild-2.jsonl, wild-3.jsonl, wild-4.jsonl) report their misses with the failure; the hold-outs
-// (holdout.jsonl, wild-holdout.jsonl), never read while writing the rules, report only their figures.
+// (holdout.jsonl, wild-holdout.jsonl, wild-holdout-2.jsonl), never read while writing the rules, report only their
+// figures.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FIELDS,
@@ -31,16 +32,17 @@ const ISSUE_29: Thresholds = {
 };
 
 // The wild hold-out is below the targets (docs/quality.md says by how much and why): its thresholds are the figures it
-// reached at the third pass's last measurement (4902918), so that a change that loses more ground fails.
+// reached with the learned sale opinion on by default (fifth pass, 17a2a6f), so that a change that loses more ground
+// fails. Against the rules alone (the third pass's 4902918) it rejects three non-sales more and finds one sale fewer.
 const WILD_HOLDOUT: Thresholds = {
-  sale: 96.5,
-  rejection: 92.5,
-  kind: 96.5,
-  brand: 95.1,
-  model: 94.4,
-  year: 95.1,
-  price: 95.1,
-  mileage: 95.8,
+  sale: 95.8,
+  rejection: 97,
+  kind: 95.8,
+  brand: 94.4,
+  model: 93.7,
+  year: 94.4,
+  price: 94.4,
+  mileage: 95.1,
   city: 96.5,
 };
 
@@ -61,6 +63,8 @@ const PARTS: Part[] = [
   { name: 'third tuning part', file: 'wild-3.jsonl', thresholds: ISSUE_29, tuning: true },
   { name: 'fourth tuning part', file: 'wild-4.jsonl', thresholds: ISSUE_29, tuning: true },
   { name: 'wild hold-out', file: 'wild-holdout.jsonl', thresholds: WILD_HOLDOUT, tuning: false },
+  // A second hold-out, written blind in the fifth pass (the first had been measured too often to stay fresh).
+  { name: 'second hold-out', file: 'wild-holdout-2.jsonl', thresholds: ISSUE_29, tuning: false },
 ];
 
 const postsOf = new Map<string, CorpusPost[]>(PARTS.map((part) => [part.name, readCorpus(part.file)]));

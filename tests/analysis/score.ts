@@ -3,9 +3,9 @@
 //     [wild-holdout-2]
 //   (or `pnpm --filter @autoradar/tests score`)
 // Per part: every field's hits, the sale / non-sale confusion table and the misses counted by style. The parts the
-// rules may be tuned on (own = posts.jsonl, wild = wild.jsonl, wild-2, wild-3, wild-4) also list each miss with its post; the
-// hold-outs (holdout.jsonl, wild-holdout.jsonl, wild-holdout-2.jsonl) print only the figures and the counts, never a post, an id or a label,
-// so whoever writes the rules can run them without reading what they hold.
+// rules may be tuned on (own = posts.jsonl, wild = wild.jsonl, wild-2, wild-3, wild-4) also list each miss with its
+// post; the hold-outs (holdout.jsonl, wild-holdout.jsonl, wild-holdout-2.jsonl) print only the figures and the counts,
+// never a post, an id or a label, so whoever writes the rules can run them without reading what they hold.
 import {
   FIELDS,
   confusion,

@@ -49,9 +49,9 @@ describe('the learned sale opinion', () => {
     expect(saleProbability(SALE_MODEL, SALE, { vehicle: true, year: true, mileage: true, price: true })).toBe(sale);
   });
 
-  it('is off by default: the rules alone decide, as without it', () => {
+  it('is on by default; null leaves the rules alone to decide', () => {
     expect(readPost(index, RHETORICAL, options).reason).toBe('question');
-    expect(analysePost(index, RHETORICAL, options).is_sale).toBe(false);
+    expect(analysePost(index, RHETORICAL, options).is_sale).toBe(true);
     expect(analysePost(index, RHETORICAL, { ...options, saleModel: null }).is_sale).toBe(false);
   });
 

