@@ -35,7 +35,11 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        // Two programs give the type information, one a side, instead of one per package (each of which loaded and
+        // typed again what it imports): the Node side with the pure packages (server's options) and the browser side
+        // (the apps' options). Code that passes its own package's typecheck (`pnpm typecheck`) means the same to
+        // these rules under the wider environment: the extra globals are ones that package's typecheck refuses.
+        project: ['packages/server/tsconfig.lint.json', 'apps/web/tsconfig.lint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -57,7 +57,8 @@ export async function newContext(
 }
 
 /** Waits for what a person waits for: the overlay spinner alone stays a second (spec §2). */
-export const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+export const poll = <T>(read: () => T | Promise<T>): ReturnType<typeof expect.poll<T | Promise<T>>> =>
+  expect.poll(read, { timeout: 15_000 });
 
 export const overlayGone = (page: Page) => poll(() => page.locator('.app-overlay-spinner').count()).toBe(0);
 

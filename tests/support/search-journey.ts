@@ -62,7 +62,10 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** expect.poll with room for a first load on a busy machine (vitest's default is one second). */
-export const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+export const poll = <T>(
+  read: () => T | Promise<T>,
+  options: { timeout?: number } = {},
+): ReturnType<typeof expect.poll<T | Promise<T>>> =>
   expect.poll(read, { timeout: options.timeout ?? 30_000, interval: 100 });
 
 /**

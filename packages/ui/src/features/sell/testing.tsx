@@ -1,6 +1,7 @@
 // Test support for the sell feature's component tests: a fake API at the HTTP boundary (the global fetch the API
 // client and the leave-save use) and the editor rendered as the app renders it.
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
@@ -114,8 +115,11 @@ export interface RenderOptions {
   upload?: UploadFn;
 }
 
+/** What renderEditor returns: the rendered screen, its store and the element (to render again). */
+export type EditorView = RenderResult & { store: ReturnType<typeof createStore>; view: ReactElement };
+
 /** The editor inside the app's providers, on /new, with /pay and /posts/:id to land on. */
-export function renderEditor({ draft = emptyDraft, user = proUser, upload }: RenderOptions = {}) {
+export function renderEditor({ draft = emptyDraft, user = proUser, upload }: RenderOptions = {}): EditorView {
   const store = createStore();
   const view = (
     <Provider store={store}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
@@ -61,7 +61,7 @@ export function fakeApi(answer: (seen: SeenRequest) => Response | undefined | Pr
 const platform: Platform = { kind: 'web', openLink: () => {} };
 
 /** Renders `element` at `path`, matched by the route pattern `route` (so useParams sees the ids). */
-export function renderAt(element: ReactNode, path: string, route = path) {
+export function renderAt(element: ReactNode, path: string, route = path): RenderResult {
   const store = createStore();
   return render(
     <Provider store={store}>

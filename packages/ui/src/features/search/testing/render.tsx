@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import { PATHS } from '../../../paths';
@@ -8,7 +8,7 @@ import { PlatformContext, type Platform } from '../../../platform';
 const platform: Platform = { kind: 'web', openLink: () => {} };
 
 /** Renders inside what the app provides: the platform, telegram-ui's root (Modal's portal) and a router. */
-export function renderInApp(ui: ReactNode, path: string = PATHS.search) {
+export function renderInApp(ui: ReactNode, path: string = PATHS.search): RenderResult {
   const wrap = (node: ReactNode) => (
     <PlatformContext.Provider value={platform}>
       <AppRoot appearance="light">
