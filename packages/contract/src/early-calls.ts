@@ -53,24 +53,30 @@ export type EarlyCallsByPage = Record<string, EarlyCall[]>;
  * `preload` for a style sheet, so the lazy chunks come (and compile) while the entry is fetched and run instead of
  * after it. Only files beside the entry (its own folder) are asked for; after a deploy nothing is.
  */
-export const EARLY_CALLS_SCRIPT =
-  `(function(){try{` +
-  `var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}),` +
-  `c=JSON.parse(s.getItem(${JSON.stringify(EARLY_CALLS_KEY)})||'{}')[location.pathname];` +
-  `if(!t||!Array.isArray(c)||/[#&]tgWebAppStartParam=|[?&]startapp=/.test(location.href))return;` +
-  `window[${JSON.stringify(EARLY_CALLS_GLOBAL)}]=c.filter(function(x){return x&&typeof x.path==='string'&&x.path.indexOf('/api/')===0}).map(function(x){` +
-  `var h=${JSON.stringify(API_CLIENT_HEADERS)};h.Authorization='Bearer '+t;` +
-  `if(typeof x.body==='string')h['Content-Type']='application/json';` +
-  `var r=fetch(x.path,{method:x.method,headers:h,body:typeof x.body==='string'?x.body:undefined});` +
-  `r.catch(function(){});` +
-  `return{method:x.method,path:x.path,body:x.body,token:t,response:r}});` +
-  `var m=JSON.parse(s.getItem(${JSON.stringify(EARLY_MODULES_KEY)})||'{}')[location.pathname],` +
-  `e=document.querySelector('script[type=module][src]'),src=e&&e.getAttribute('src');` +
-  `if(!m||!src||m.entry!==src||!Array.isArray(m.files))return;` +
-  `var dir=src.slice(0,src.lastIndexOf('/')+1);` +
-  `m.files.slice(0,40).forEach(function(f){` +
-  `if(typeof f!=='string'||f.indexOf(dir)!==0||/["\\\\]|\\.\\./.test(f)||document.querySelector('link[href="'+f+'"]'))return;` +
-  `var l=document.createElement('link'),js=/\\.js$/.test(f);` +
-  `if(!js&&!/\\.css$/.test(f))return;` +
-  `l.rel=js?'modulepreload':'preload';if(!js)l.as='style';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
-  `}catch(e){}})()`;
+export const EARLY_CALLS_SCRIPT = /* @__PURE__ */ earlyCallsScript();
+
+// A function, so a bundle that takes only this module's names (the first paint) leaves the script's text out.
+function earlyCallsScript(): string {
+  return (
+    `(function(){try{` +
+    `var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}),` +
+    `c=JSON.parse(s.getItem(${JSON.stringify(EARLY_CALLS_KEY)})||'{}')[location.pathname];` +
+    `if(!t||!Array.isArray(c)||/[#&]tgWebAppStartParam=|[?&]startapp=/.test(location.href))return;` +
+    `window[${JSON.stringify(EARLY_CALLS_GLOBAL)}]=c.filter(function(x){return x&&typeof x.path==='string'&&x.path.indexOf('/api/')===0}).map(function(x){` +
+    `var h=${JSON.stringify(API_CLIENT_HEADERS)};h.Authorization='Bearer '+t;` +
+    `if(typeof x.body==='string')h['Content-Type']='application/json';` +
+    `var r=fetch(x.path,{method:x.method,headers:h,body:typeof x.body==='string'?x.body:undefined});` +
+    `r.catch(function(){});` +
+    `return{method:x.method,path:x.path,body:x.body,token:t,response:r}});` +
+    `var m=JSON.parse(s.getItem(${JSON.stringify(EARLY_MODULES_KEY)})||'{}')[location.pathname],` +
+    `e=document.querySelector('script[type=module][src]'),src=e&&e.getAttribute('src');` +
+    `if(!m||!src||m.entry!==src||!Array.isArray(m.files))return;` +
+    `var dir=src.slice(0,src.lastIndexOf('/')+1);` +
+    `m.files.slice(0,40).forEach(function(f){` +
+    `if(typeof f!=='string'||f.indexOf(dir)!==0||/["\\\\]|\\.\\./.test(f)||document.querySelector('link[href="'+f+'"]'))return;` +
+    `var l=document.createElement('link'),js=/\\.js$/.test(f);` +
+    `if(!js&&!/\\.css$/.test(f))return;` +
+    `l.rel=js?'modulepreload':'preload';if(!js)l.as='style';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
+    `}catch(e){}})()`
+  );
+}

@@ -38,11 +38,69 @@ export const APP_SHELL_HTML = `<!doctype html>
 </html>
 `;
 
+/** Vite's `build` (the app's config passes it: this file imports no package). */
+export type ViteBuild = (config: Record<string, unknown>) => Promise<unknown>;
+
+interface BuiltChunk {
+  type: string;
+  code?: string;
+}
+
+/** The first-paint script's entry (first-paint/entry.ts), as a file path. */
+const FIRST_PAINT_ENTRY = decodeURIComponent(new URL('./first-paint/entry.ts', import.meta.url).pathname);
+
+/**
+ * The first paint (issue 32, first-paint/painter.ts): a small classic script of its own, built apart from the app
+ * (an IIFE, nothing shared with the entry's chunks, so it runs the moment it is here instead of after the entry's
+ * evaluation) into the app's assets under a name from its content, and loaded `async` at the end of the page's body
+ * (after the page's inline script has started the early calls it reads).
+ */
+function firstPaintPlugin(base: string, build: ViteBuild) {
+  let script: Promise<{ fileName: string; code: string }> | undefined;
+  const bundle = () =>
+    (script ??= (async () => {
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        build: {
+          write: false,
+          emptyOutDir: false,
+          minify: true,
+          target: 'es2020',
+          lib: { entry: FIRST_PAINT_ENTRY, formats: ['iife'], name: 'autoradarFirstPaint' },
+          // Only what the painter uses of the packages' barrels (their top-level tables and Intl formats are pure).
+          rollupOptions: { treeshake: { moduleSideEffects: (id: string) => id === FIRST_PAINT_ENTRY } },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as { output: BuiltChunk[] }[];
+      const code = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk')?.code;
+      if (!code) throw new Error('first-paint: the build gave no script');
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
+      const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      return { fileName: `assets/first-paint-${hash.slice(0, 10)}.js`, code };
+    })());
+  return {
+    name: 'autoradar-first-paint',
+    apply: 'build' as const,
+    async transformIndexHtml() {
+      const { fileName } = await bundle();
+      return [{ tag: 'script', attrs: { src: `${base}${fileName}`, async: true }, injectTo: 'body' as const }];
+    },
+    async generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): string }) {
+      const { fileName, code } = await bundle();
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+  };
+}
+
 /**
  * The parts of an app's Vite config that both apps share. Each app's index.html is only the entry Vite asks for; the
- * plugin gives Vite this document in its place before Vite reads its script.
+ * plugin gives Vite this document in its place before Vite reads its script. With `build` (Vite's), the build also
+ * makes the first-paint script.
  */
-export function appViteConfig(options: { base: string; devPort?: number }) {
+export function appViteConfig(options: { base: string; devPort?: number; build?: ViteBuild }) {
   return {
     base: options.base,
     build: { outDir: 'dist', emptyOutDir: true },
@@ -52,6 +110,7 @@ export function appViteConfig(options: { base: string; devPort?: number }) {
         name: 'autoradar-app-shell',
         transformIndexHtml: { order: 'pre' as const, handler: () => APP_SHELL_HTML },
       },
+      ...(options.build ? [firstPaintPlugin(options.base, options.build)] : []),
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { rememberEarlyModules } from '../api/early-calls';
+import { removeFirstPaint } from '../first-paint/remember';
 // What the first screen does not need waits until its content is on screen (issue 32): the realtime client
 // (laravel-echo, pusher-js and the events' schemas) and the stored feed's check against the contract's PostSchema
 // (classic zod). On a slow network they would otherwise compete with the feed's request, its code and its first
@@ -51,6 +52,7 @@ export function markFirstContentShown(): void {
   // The code it took, for the next launch's page to ask for early (api/early-calls.ts).
   if (!shown) rememberEarlyModules();
   shown = true;
+  removeFirstPaint();
   open();
 }
 

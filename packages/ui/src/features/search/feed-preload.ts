@@ -1,5 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { keepEarlyCallsForThisLaunch } from '../../api/early-calls';
+import { noteLaunchTheme } from '../../first-paint/remember';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
 import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
@@ -113,6 +114,7 @@ export function startFeedPreload({
   if (firstScreenIsFeed || onSignIn) expectFeedFirst({ signedIn });
   if (firstScreenIsFeed) {
     keepEarlyCallsForThisLaunch(); // the page starts this launch's first calls next time (api/early-calls.ts)
+    noteLaunchTheme(); // and paints its first cards from their answer when nothing differs (first-paint/)
     preloadFeed();
   }
   if (onSignIn) {
