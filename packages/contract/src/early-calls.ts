@@ -50,8 +50,10 @@ export type EarlyCallsByPage = Record<string, EarlyCall[]>;
  *
  * After the calls, the first screen's code: when the page's entry is the one the kept files were loaded with (the
  * same build), each file of the kept list not already in the page is asked for now, `modulepreload` for a script and
- * `preload` for a style sheet, so the lazy chunks come (and compile) while the entry is fetched and run instead of
- * after it. Only files beside the entry (its own folder) are asked for; after a deploy nothing is.
+ * a style sheet applied at once (the first screen's own styles; the first paint before React draws its cards with
+ * them: packages/ui first-paint), so the lazy chunks come (and compile) while the entry is fetched and run instead of
+ * after it. Vite's loader finds the style sheets there and does not add them again. Only files beside the entry (its
+ * own folder) are asked for; after a deploy nothing is.
  */
 export const EARLY_CALLS_SCRIPT = /* @__PURE__ */ earlyCallsScript();
 
@@ -76,7 +78,7 @@ function earlyCallsScript(): string {
     `if(typeof f!=='string'||f.indexOf(dir)!==0||/["\\\\]|\\.\\./.test(f)||document.querySelector('link[href="'+f+'"]'))return;` +
     `var l=document.createElement('link'),js=/\\.js$/.test(f);` +
     `if(!js&&!/\\.css$/.test(f))return;` +
-    `l.rel=js?'modulepreload':'preload';if(!js)l.as='style';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
+    `l.rel=js?'modulepreload':'stylesheet';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
     `}catch(e){}})()`
   );
 }

@@ -51,9 +51,11 @@ const FIRST_PAINT_ENTRY = decodeURIComponent(new URL('./first-paint/entry.ts', i
 
 /**
  * The first paint (issue 32, first-paint/painter.ts): a small classic script of its own, built apart from the app
- * (an IIFE, nothing shared with the entry's chunks, so it runs the moment it is here instead of after the entry's
- * evaluation) into the app's assets under a name from its content, and loaded `async` at the end of the page's body
- * (after the page's inline script has started the early calls it reads).
+ * (an IIFE, nothing shared with the entry's chunks) into the app's assets under a name from its content, at the end
+ * of the page's body: after the page's inline script has started the early calls it reads and after the app's root,
+ * and before the app's entry runs (a module script waits until the page is parsed, so until this one has run), so it
+ * takes its copy of the feed's answer before the app's client reads it. It is small (≈5 kB as served) and comes while
+ * the entry, already asked for by the head, still downloads.
  */
 function firstPaintPlugin(base: string, build: ViteBuild) {
   let script: Promise<{ fileName: string; code: string }> | undefined;
@@ -86,7 +88,7 @@ function firstPaintPlugin(base: string, build: ViteBuild) {
     apply: 'build' as const,
     async transformIndexHtml() {
       const { fileName } = await bundle();
-      return [{ tag: 'script', attrs: { src: `${base}${fileName}`, async: true }, injectTo: 'body' as const }];
+      return [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'body' as const }];
     },
     async generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): string }) {
       const { fileName, code } = await bundle();

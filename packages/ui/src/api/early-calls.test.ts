@@ -203,7 +203,8 @@ describe('the first screen’s code, kept and asked for early', () => {
       'stylesheet /tma/assets/index-A1.css',
       'modulepreload /tma/assets/search-screen-B2.js',
       'modulepreload /tma/assets/post-card-C3.js',
-      'preload:style /tma/assets/search-screen-D4.css',
+      // Applied at once (not only fetched): the first paint's cards need the feed's styles before the app runs.
+      'stylesheet /tma/assets/search-screen-D4.css',
     ]);
   });
 

@@ -18,11 +18,12 @@ import {
 // The first paint from the early answer (issue 32). A returning user's feed answer is here before the app's code has
 // run (the page's inline script started the call: packages/contract early-calls.ts); on a slow phone the app then
 // needs most of a second of JavaScript before React puts the first cards on the page. This small script (its own
-// file, loaded `async` by the page: vite-app.ts) draws the first cards from that answer at once, with the markup and
+// file, a plain script at the end of the page's body: vite-app.ts) draws the first cards from that answer at once, with the markup and
 // classes of React's PostCard (the texts from the same card view: card-view.ts), where the last launch had them
-// (snapshot.ts), so the app's style sheet draws them as React's. When React's feed puts its own cards on the page the
+// (snapshot.ts), so the app's style sheets (the first screen's among them, which the inline script applied) draw them
+// as React's. When React's feed puts its own cards on the page the
 // painted ones go in the same frame. Anything unknown or different (no answer, another width or theme, no snapshot)
-// and it draws nothing: the app starts as before.
+// and it draws nothing: the app starts as before. So too without the feed's style sheets (after a deploy).
 
 type Attrs = Record<string, string | number | undefined>;
 
@@ -103,7 +104,8 @@ export function paintCard(
   const link = el(
     doc,
     'a',
-    { class: 'post-card__link', href: options.href.replace('{id}', String(post.id)), tabindex: -1 },
+    // `data-discover`: React Router's Link has it (its lazy routes' discovery); the same attributes, the same look.
+    { class: 'post-card__link', 'data-discover': 'true', href: options.href.replace('{id}', String(post.id)), tabindex: -1 },
     [media, body],
   );
   return el(doc, 'article', { class: view.className, 'data-post-id': post.id }, [
@@ -183,15 +185,54 @@ export function handOver(doc: Document, root: Element, box: Element): void {
   if (!done()) observer.observe(root, { childList: true, subtree: true });
 }
 
+/**
+ * The page's style sheets have loaded (the app's own, and the first screen's that the inline script applied from the
+ * last launch's list: packages/contract early-calls.ts).
+ */
+function whenStyled(doc: Document): Promise<void> {
+  const links = [...doc.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')];
+  return Promise.all(
+    links.map((link) =>
+      link.sheet
+        ? undefined
+        : new Promise<void>((resolve) => {
+            link.addEventListener('load', () => resolve(), { once: true });
+            link.addEventListener('error', () => resolve(), { once: true });
+          }),
+    ),
+  ).then(() => undefined);
+}
+
+/** Whether the page's style sheets draw the feed's cards (not so after a deploy: the first screen's are not there). */
+export function hasCardStyles(doc: Document): boolean {
+  const wanted = ['.feed-grid', '.post-card'];
+  const found = new Set<string>();
+  for (const sheet of doc.styleSheets) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue;
+    }
+    for (const rule of rules) {
+      const selector = (rule as CSSStyleRule).selectorText;
+      if (!selector) continue;
+      for (const name of wanted) if (selector.split(',').some((part) => part.trim() === name)) found.add(name);
+    }
+  }
+  return found.size === wanted.length;
+}
+
 interface StartedCall {
   method: string;
   path: string;
   response: Promise<Response>;
 }
 
-const whenBody = (doc: Document) =>
+/** The app's root is in the page (the script comes after it: at once; else once the page is parsed). */
+const whenRoot = (doc: Document) =>
   new Promise<void>((resolve) => {
-    if (doc.readyState !== 'loading') resolve();
+    if (doc.getElementById('root') || doc.readyState !== 'loading') resolve();
     else doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
   });
 
@@ -208,13 +249,15 @@ export function startFirstPaint(win: Window = window): Promise<boolean> {
     if (!call || !snapshot || snapshot.viewport !== win.innerWidth || snapshot.theme !== themeKey(win)) {
       return Promise.resolve(false);
     }
-    // A copy of the answer: the app's client reads the answer itself.
+    // A copy of the answer: the app's client reads the answer itself. This script runs before the app's entry (a
+    // plain script at the end of the body: module scripts wait for the page to be parsed), so it copies it first.
     const answer = call.response.then((response) => (response.ok ? response.clone().json() : null));
-    return Promise.all([answer, whenBody(doc)])
+    return Promise.all([answer, whenRoot(doc), whenStyled(doc)])
       .then(([body]) => {
         const posts = (body as { data?: unknown } | null)?.data;
         const root = doc.getElementById('root');
         if (!Array.isArray(posts) || posts.length === 0 || !root || root.querySelector('article.post-card')) return false;
+        if (!hasCardStyles(doc)) return false;
         const box = paintFirstCards(doc, snapshot, posts as Post[], new Date());
         root.after(box);
         handOver(doc, root, box);
