@@ -2,7 +2,14 @@
 import '@autoradar/contract/browser-parsing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterFirstContent, App, OutsideTelegramApp, reportUncaughtErrors, startFeedPreload } from '@autoradar/ui';
+import {
+  afterFirstContent,
+  App,
+  cancelFirstPaint,
+  OutsideTelegramApp,
+  reportUncaughtErrors,
+  startFeedPreload,
+} from '@autoradar/ui';
 import { bootTelegram } from './lib/launch';
 
 // The feed's first page is asked for now for a returning user, before the search screen's code loads, and for a new
@@ -26,6 +33,8 @@ const root = createRoot(container);
 // from it, which split the shared code into dozens of small files (issue 13's first-route budget).
 // The Telegram SDK loads after the first screen's content (lib/launch.ts).
 void Promise.all([bootTelegram(afterFirstContent), firstScreen]).then(([boot]) => {
+  // Outside Telegram there is no feed: cards painted from the early answer (issue 32) must not stay over the page.
+  if (boot.kind !== 'telegram') cancelFirstPaint();
   root.render(
     <StrictMode>
       {boot.kind === 'telegram' ? <App platform={boot.platform} basename="/tma" /> : <OutsideTelegramApp />}

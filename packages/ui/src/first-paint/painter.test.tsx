@@ -160,7 +160,9 @@ describe('the first cards', () => {
     expect(box.style.getPropertyValue('--tg-theme-bg-color')).toBe('#212121');
     const grid = box.querySelector('ul')!;
     expect(grid.className).toBe('feed-grid feed-grid--single');
-    expect([...grid.querySelectorAll('li.feed-grid__item > article.post-card')].map((a) => a.getAttribute('data-post-id'))).toEqual(['1', '2']);
+    expect(
+      [...grid.querySelectorAll('li.feed-grid__item > article.post-card')].map((a) => a.getAttribute('data-post-id')),
+    ).toEqual(['1', '2']);
     expect(grid.querySelector('a')!.getAttribute('href')).toBe('/tma/posts/1');
     // The first photo first and at once, as React's first card.
     expect(grid.querySelector('img')!.getAttribute('fetchpriority')).toBe('high');
@@ -195,7 +197,8 @@ describe('startFirstPaint', () => {
 
   beforeEach(() => {
     // The feed's styles, as the first screen's style sheets bring them.
-    document.head.innerHTML = '<style>.feed-grid { display: grid } .post-card, .post-card--new { display: flex }</style>';
+    document.head.innerHTML =
+      '<style>.feed-grid { display: grid } .post-card, .post-card--new { display: flex }</style>';
   });
 
   it('paints the early feed answer after the root, and the app still reads the answer itself', async () => {

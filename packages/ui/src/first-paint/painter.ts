@@ -6,6 +6,7 @@ import { HEART_PATH } from '../components/post-card/heart';
 import { postCardMessages as t } from '../components/post-card/messages';
 import { CARD_SIZES, SMALL_SIDE } from '../components/post-card/picture';
 import {
+  FIRST_PAINT_CANCELLED,
   FIRST_PAINT_HANDOVER_CLASS,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
@@ -96,7 +97,9 @@ export function paintCard(
     el(doc, 'span', { class: 'post-card__title' }, [view.title]),
     el(doc, 'span', { class: 'post-card__price-line' }, [
       el(doc, 'span', { class: view.priceClass }, [view.priceText]),
-      view.market ? el(doc, 'span', { class: view.market.className, 'data-testid': 'market-badge' }, [view.market.text]) : null,
+      view.market
+        ? el(doc, 'span', { class: view.market.className, 'data-testid': 'market-badge' }, [view.market.text])
+        : null,
     ]),
     view.details ? el(doc, 'span', { class: 'post-card__details' }, [view.details]) : null,
     el(doc, 'time', { class: 'post-card__time', datetime: view.time.dateTime }, [view.time.text]),
@@ -105,7 +108,12 @@ export function paintCard(
     doc,
     'a',
     // `data-discover`: React Router's Link has it (its lazy routes' discovery); the same attributes, the same look.
-    { class: 'post-card__link', 'data-discover': 'true', href: options.href.replace('{id}', String(post.id)), tabindex: -1 },
+    {
+      class: 'post-card__link',
+      'data-discover': 'true',
+      href: options.href.replace('{id}', String(post.id)),
+      tabindex: -1,
+    },
     [media, body],
   );
   return el(doc, 'article', { class: view.className, 'data-post-id': post.id }, [
@@ -167,6 +175,9 @@ export function paintFirstCards(
   return box;
 }
 
+/** The painted cards go after this long in any case (the app's feed comes long before, or never). */
+const PAINTED_AT_MOST_MS = 15_000;
+
 /** How long React's first photos skip their fade-in after the handover. */
 const HANDOVER_MS = 1_000;
 
@@ -194,7 +205,7 @@ function whenStyled(doc: Document): Promise<void> {
   return Promise.all(
     links.map((link) =>
       link.sheet
-        ? undefined
+        ? Promise.resolve()
         : new Promise<void>((resolve) => {
             link.addEventListener('load', () => resolve(), { once: true });
             link.addEventListener('error', () => resolve(), { once: true });
@@ -256,11 +267,14 @@ export function startFirstPaint(win: Window = window): Promise<boolean> {
       .then(([body]) => {
         const posts = (body as { data?: unknown } | null)?.data;
         const root = doc.getElementById('root');
-        if (!Array.isArray(posts) || posts.length === 0 || !root || root.querySelector('article.post-card')) return false;
-        if (!hasCardStyles(doc)) return false;
+        if (!Array.isArray(posts) || posts.length === 0 || !root || root.querySelector('article.post-card'))
+          return false;
+        if (!hasCardStyles(doc) || (win as unknown as Record<string, unknown>)[FIRST_PAINT_CANCELLED]) return false;
         const box = paintFirstCards(doc, snapshot, posts as Post[], new Date());
         root.after(box);
         handOver(doc, root, box);
+        // Should the app never show the feed's cards (it showed something else), the painted ones do not stay.
+        setTimeout(() => box.remove(), PAINTED_AT_MOST_MS);
         return true;
       })
       .catch(() => false);

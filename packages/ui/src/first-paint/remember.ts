@@ -1,6 +1,7 @@
 import { earlyCallsLaunchPage } from '../api/early-calls';
 import { storedReader, storedValue } from '../store/stored-value';
 import {
+  FIRST_PAINT_CANCELLED,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
   MAX_PAINTED_CARDS,
@@ -71,4 +72,14 @@ export function rememberFirstPaint(grid: HTMLElement): void {
 /** The feed's first answer is on screen: painted cards, if any are left (a feed with none, a failure), go. */
 export function removeFirstPaint(): void {
   if (typeof document !== 'undefined') document.getElementById(FIRST_PAINT_ID)?.remove();
+}
+
+/**
+ * The app's first screen is not the feed after all (another address, the mini-app opened outside Telegram): nothing
+ * is painted, and what was painted goes.
+ */
+export function cancelFirstPaint(): void {
+  if (typeof window === 'undefined') return;
+  (window as unknown as Record<string, unknown>)[FIRST_PAINT_CANCELLED] = true;
+  removeFirstPaint();
 }

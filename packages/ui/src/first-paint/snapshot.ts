@@ -10,6 +10,9 @@ export const FIRST_PAINT_ID = 'first-paint';
 /** On <html> for a moment after the handover: React's first photos do not fade in again over the painted ones. */
 export const FIRST_PAINT_HANDOVER_CLASS = 'first-paint-handover';
 
+/** Set on window by the app when its first screen is not the feed after all: nothing is painted (painter.ts). */
+export const FIRST_PAINT_CANCELLED = '__AUTORADAR_FIRST_PAINT_CANCELLED__';
+
 /** The most cards painted: the first render's cards (search-screen.tsx FIRST_CARDS). */
 export const MAX_PAINTED_CARDS = 8;
 
@@ -41,7 +44,7 @@ export interface FirstPaintSnapshot {
  * system's light or dark preference. The painter draws only when it is the one the snapshot was taken in.
  */
 export function themeKey(win: Pick<Window, 'location' | 'matchMedia'>): string {
-  let params = '';
+  let params: string;
   try {
     params = new URLSearchParams(win.location.hash.slice(1)).get('tgWebAppThemeParams') ?? '';
   } catch {
