@@ -44,6 +44,38 @@ export type ViteBuild = (config: Record<string, unknown>) => Promise<unknown>;
 interface BuiltChunk {
   type: string;
   code?: string;
+  name?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * The app's code (each app's src/start.tsx, which the small entry imports once the first paint is on the page) asked for
+ * by the page's head as the entry was: its script and the scripts it imports as `modulepreload` (fetched and compiled
+ * while the page waits), its style sheet as the page's style sheet (so the painted cards and the first render have
+ * it; Vite's loader finds it there and does not add it again).
+ */
+function startTags(base: string, ctx: { chunk?: BuiltChunk; bundle?: Record<string, BuiltChunk> }) {
+  const bundle = ctx.bundle ?? {};
+  const start = (ctx.chunk?.dynamicImports ?? []).map((file) => bundle[file]).find((chunk) => chunk?.name === 'start');
+  if (!start) return [];
+  const file = (start as BuiltChunk & { fileName: string }).fileName;
+  const entry = ctx.chunk as (BuiltChunk & { fileName?: string }) | undefined;
+  const known = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  const scripts = [file, ...(start.imports ?? []).filter((f) => !known.has(f))];
+  return [
+    ...[...(start.viteMetadata?.importedCss ?? [])].map((css) => ({
+      tag: 'link',
+      attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${css}` },
+      injectTo: 'head' as const,
+    })),
+    ...scripts.map((js) => ({
+      tag: 'link',
+      attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${js}` },
+      injectTo: 'head' as const,
+    })),
+  ];
 }
 
 /** The first-paint script's entry (first-paint/entry.ts), as a file path. */
@@ -86,9 +118,15 @@ function firstPaintPlugin(base: string, build: ViteBuild) {
   return {
     name: 'autoradar-first-paint',
     apply: 'build' as const,
-    async transformIndexHtml() {
-      const { fileName } = await bundle();
-      return [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'body' as const }];
+    transformIndexHtml: {
+      order: 'post' as const,
+      async handler(_html: string, ctx: { chunk?: BuiltChunk; bundle?: Record<string, BuiltChunk> }) {
+        const { fileName } = await bundle();
+        return [
+          ...startTags(base, ctx),
+          { tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'body' as const },
+        ];
+      },
     },
     async generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): string }) {
       const { fileName, code } = await bundle();

@@ -8,6 +8,7 @@ import { CARD_SIZES, SMALL_SIDE } from '../components/post-card/picture';
 import {
   FIRST_PAINT_CANCELLED,
   FIRST_PAINT_HANDOVER_CLASS,
+  FIRST_PAINT_READY,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
   MAX_PAINTED_CARDS,
@@ -247,8 +248,27 @@ const whenRoot = (doc: Document) =>
     else doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
   });
 
-/** Draws the first cards from the early feed answer, when the last launch's snapshot fits this page. */
+/**
+ * The most the app's entry waits for the painter (first-paint/wait.ts): a slow answer must not hold the app back
+ * longer than its own start would have taken.
+ */
+export const PAINT_WAIT_MS = 600;
+
+/**
+ * Draws the first cards from the early feed answer, when the last launch's snapshot fits this page; tells the app's
+ * entry (FIRST_PAINT_READY) when it may run: once painted (or given up), at most PAINT_WAIT_MS, at once when nothing
+ * will be painted.
+ */
 export function startFirstPaint(win: Window = window): Promise<boolean> {
+  const painting = paint(win);
+  (win as unknown as Record<string, unknown>)[FIRST_PAINT_READY] = Promise.race([
+    painting,
+    new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS)),
+  ]);
+  return painting;
+}
+
+function paint(win: Window): Promise<boolean> {
   try {
     const doc = win.document;
     const started = (win as unknown as Record<string, unknown>)[EARLY_CALLS_GLOBAL];
