@@ -10,8 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformContext, type Platform } from '../platform';
 import { PostCard } from '../components/post-card/post-card';
 import { handOver, paintCard, paintFirstCards, startFirstPaint } from './painter';
+import { firstPaintSettled } from './wait';
 import {
   FIRST_PAINT_HANDOVER_CLASS,
+  FIRST_PAINT_READY,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
   readSnapshot,
@@ -128,6 +130,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   delete (window as unknown as Record<string, unknown>)[EARLY_CALLS_GLOBAL];
+  delete (window as unknown as Record<string, unknown>)[FIRST_PAINT_READY];
 });
 
 describe('the painted card', () => {
@@ -224,6 +227,30 @@ describe('startFirstPaint', () => {
     arrange();
     await expect(startFirstPaint(window)).resolves.toBe(false);
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
+  });
+
+  it('lets the app run once the cards are painted, at once when it paints nothing, and without the script', async () => {
+    await expect(firstPaintSettled()).resolves.toBeUndefined();
+    let answered: (response: Response) => void = () => undefined;
+    launch(new Promise<Response>((resolve) => (answered = resolve)));
+    const painting = startFirstPaint(window);
+    let settled = false;
+    void firstPaintSettled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    answered(new Response(JSON.stringify({ data: POSTS })));
+    await painting;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(true);
+    expect(document.getElementById(FIRST_PAINT_ID)).not.toBeNull();
+    // Nothing to paint (another width): the app runs at once.
+    document.getElementById(FIRST_PAINT_ID)!.remove();
+    launch(answer({ data: POSTS }), snapshot({ viewport: 1280 }));
+    void startFirstPaint(window);
+    let atOnce = false;
+    void firstPaintSettled().then(() => (atOnce = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(atOnce).toBe(true);
   });
 
   it('paints nothing without the feed’s style sheets (after a deploy they come only with the app)', async () => {

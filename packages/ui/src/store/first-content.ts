@@ -25,7 +25,9 @@ const gate = new Promise<void>((resolve) => {
 if (typeof window === 'undefined' || typeof document === 'undefined') open();
 else {
   const later = () => setTimeout(open, feedFirst ? FEED_FIRST_FALLBACK_MS : AFTER_LOAD_MS);
-  if (document.readyState === 'complete') later();
+  // Already loaded (the app's code runs after the first paint, possibly after the page's load event: issue 32): a
+  // task later, so that the entry has said by then whether the feed comes first.
+  if (document.readyState === 'complete') setTimeout(later, 0);
   else window.addEventListener('load', later, { once: true });
 }
 
