@@ -78,16 +78,17 @@ function startTags(base: string, ctx: { chunk?: BuiltChunk; bundle?: Record<stri
   ];
 }
 
+/** The meta element that names the first-paint script (packages/contract early-calls.ts FIRST_PAINT_META). */
+export const FIRST_PAINT_META = 'autoradar-first-paint';
+
 /** The first-paint script's entry (first-paint/entry.ts), as a file path. */
 const FIRST_PAINT_ENTRY = decodeURIComponent(new URL('./first-paint/entry.ts', import.meta.url).pathname);
 
 /**
- * The first paint (issue 32, first-paint/painter.ts): a small classic script of its own, built apart from the app
- * (an IIFE, nothing shared with the entry's chunks) into the app's assets under a name from its content, at the end
- * of the page's body: after the page's inline script has started the early calls it reads and after the app's root,
- * and before the app's entry runs (a module script waits until the page is parsed, so until this one has run), so it
- * takes its copy of the feed's answer before the app's client reads it. It is small (≈5 kB as served) and comes while
- * the entry, already asked for by the head, still downloads.
+ * The first paint (issue 32, first-paint/painter.ts): a small classic script of its own, built apart from the app (an
+ * IIFE, nothing shared with the app's chunks) into the app's assets under a name from its content. The page only names
+ * it (a meta element at the top of the head); the page's inline script loads it for a returning user, with the early
+ * calls, so a new device's page never fetches it, and the app's entry waits for it at most a moment.
  */
 function firstPaintPlugin(base: string, build: ViteBuild) {
   let script: Promise<{ fileName: string; code: string }> | undefined;
@@ -124,7 +125,12 @@ function firstPaintPlugin(base: string, build: ViteBuild) {
         const { fileName } = await bundle();
         return [
           ...startTags(base, ctx),
-          { tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'body' as const },
+          // Named, not loaded: the page's inline script loads it for a returning user only (contract early-calls.ts).
+          {
+            tag: 'meta',
+            attrs: { name: FIRST_PAINT_META, content: `${base}${fileName}` },
+            injectTo: 'head-prepend' as const,
+          },
         ];
       },
     },

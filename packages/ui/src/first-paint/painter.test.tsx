@@ -4,7 +4,13 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoot } from '@telegram-apps/telegram-ui';
 import type { Post } from '@autoradar/contract';
-import { EARLY_CALLS_GLOBAL } from '@autoradar/contract/early-calls';
+import {
+  EARLY_CALLS_GLOBAL,
+  FIRST_PAINT_DONE,
+  FIRST_PAINT_META,
+  FIRST_PAINT_READY,
+} from '@autoradar/contract/early-calls';
+import { FIRST_PAINT_META as BUILD_META } from '../vite-app';
 import { samplePost } from '@autoradar/contract/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformContext, type Platform } from '../platform';
@@ -13,7 +19,6 @@ import { handOver, paintCard, paintFirstCards, startFirstPaint } from './painter
 import { firstPaintSettled } from './wait';
 import {
   FIRST_PAINT_HANDOVER_CLASS,
-  FIRST_PAINT_READY,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
   readSnapshot,
@@ -131,6 +136,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as unknown as Record<string, unknown>)[EARLY_CALLS_GLOBAL];
   delete (window as unknown as Record<string, unknown>)[FIRST_PAINT_READY];
+  delete (window as unknown as Record<string, unknown>)[FIRST_PAINT_DONE];
 });
 
 describe('the painted card', () => {
@@ -231,6 +237,12 @@ describe('startFirstPaint', () => {
 
   it('lets the app run once the cards are painted, at once when it paints nothing, and without the script', async () => {
     await expect(firstPaintSettled()).resolves.toBeUndefined();
+    // What the page's inline script leaves for a returning user (packages/contract early-calls.ts).
+    const leave = () => {
+      const w = window as unknown as Record<string, unknown>;
+      w[FIRST_PAINT_READY] = new Promise((done) => (w[FIRST_PAINT_DONE] = done));
+    };
+    leave();
     let answered: (response: Response) => void = () => undefined;
     launch(new Promise<Response>((resolve) => (answered = resolve)));
     const painting = startFirstPaint(window);
@@ -245,12 +257,17 @@ describe('startFirstPaint', () => {
     expect(document.getElementById(FIRST_PAINT_ID)).not.toBeNull();
     // Nothing to paint (another width): the app runs at once.
     document.getElementById(FIRST_PAINT_ID)!.remove();
+    leave();
     launch(answer({ data: POSTS }), snapshot({ viewport: 1280 }));
     void startFirstPaint(window);
     let atOnce = false;
     void firstPaintSettled().then(() => (atOnce = true));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(atOnce).toBe(true);
+  });
+
+  it('is named by the build as the page’s inline script looks for it', () => {
+    expect(BUILD_META).toBe(FIRST_PAINT_META);
   });
 
   it('paints nothing without the feed’s style sheets (after a deploy they come only with the app)', async () => {

@@ -1,5 +1,5 @@
 import type { Post } from '@autoradar/contract';
-import { EARLY_CALLS_GLOBAL } from '@autoradar/contract/early-calls';
+import { EARLY_CALLS_GLOBAL, FIRST_PAINT_DONE } from '@autoradar/contract/early-calls';
 import { feedSearchRoute } from '@autoradar/contract/routes';
 import { postCardView } from '../components/post-card/card-view';
 import { HEART_PATH } from '../components/post-card/heart';
@@ -8,7 +8,6 @@ import { CARD_SIZES, SMALL_SIDE } from '../components/post-card/picture';
 import {
   FIRST_PAINT_CANCELLED,
   FIRST_PAINT_HANDOVER_CLASS,
-  FIRST_PAINT_READY,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
   MAX_PAINTED_CARDS,
@@ -20,7 +19,7 @@ import {
 // The first paint from the early answer (issue 32). A returning user's feed answer is here before the app's code has
 // run (the page's inline script started the call: packages/contract early-calls.ts); on a slow phone the app then
 // needs most of a second of JavaScript before React puts the first cards on the page. This small script (its own
-// file, a plain script at the end of the page's body: vite-app.ts) draws the first cards from that answer at once, with the markup and
+// file, loaded by the page's inline script for a returning user only: vite-app.ts) draws the first cards from that answer at once, with the markup and
 // classes of React's PostCard (the texts from the same card view: card-view.ts), where the last launch had them
 // (snapshot.ts), so the app's style sheets (the first screen's among them, which the inline script applied) draw them
 // as React's. When React's feed puts its own cards on the page the
@@ -249,22 +248,14 @@ const whenRoot = (doc: Document) =>
   });
 
 /**
- * The most the app's entry waits for the painter (first-paint/wait.ts): a slow answer must not hold the app back
- * longer than its own start would have taken.
- */
-export const PAINT_WAIT_MS = 600;
-
-/**
- * Draws the first cards from the early feed answer, when the last launch's snapshot fits this page; tells the app's
- * entry (FIRST_PAINT_READY) when it may run: once painted (or given up), at most PAINT_WAIT_MS, at once when nothing
- * will be painted.
+ * Draws the first cards from the early feed answer, when the last launch's snapshot fits this page, then tells the
+ * app's entry it may run (FIRST_PAINT_DONE, left by the page's inline script with the promise the entry waits for:
+ * packages/contract early-calls.ts, first-paint/wait.ts): once painted, or at once when nothing is painted.
  */
 export function startFirstPaint(win: Window = window): Promise<boolean> {
   const painting = paint(win);
-  (win as unknown as Record<string, unknown>)[FIRST_PAINT_READY] = Promise.race([
-    painting,
-    new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS)),
-  ]);
+  const done = (win as unknown as Record<string, unknown>)[FIRST_PAINT_DONE];
+  if (typeof done === 'function') void painting.then(() => (done as () => void)());
   return painting;
 }
 

@@ -10,12 +10,6 @@ export const FIRST_PAINT_ID = 'first-paint';
 /** On <html> for a moment after the handover: React's first photos do not fade in again over the painted ones. */
 export const FIRST_PAINT_HANDOVER_CLASS = 'first-paint-handover';
 
-/**
- * On window, set by the painter: a promise that settles once the first cards are painted, or at once when none will
- * be (first-paint/wait.ts: the app's entry waits for it before its own code runs).
- */
-export const FIRST_PAINT_READY = '__AUTORADAR_FIRST_PAINT__';
-
 /** Set on window by the app when its first screen is not the feed after all: nothing is painted (painter.ts). */
 export const FIRST_PAINT_CANCELLED = '__AUTORADAR_FIRST_PAINT_CANCELLED__';
 

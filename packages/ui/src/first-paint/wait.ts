@@ -1,8 +1,9 @@
-import { FIRST_PAINT_READY } from './snapshot';
+import { FIRST_PAINT_READY } from '@autoradar/contract/early-calls';
 
-// What the apps' entries wait for before the app runs (apps/*/src/main.tsx, issue 32): the first-paint script's
-// promise (painter.ts startFirstPaint), settled once the first cards are painted, or at most PAINT_WAIT_MS, or at once
-// when it paints nothing. Without the script (another build, a failed download) nothing waits.
+// What the apps' entries wait for before the app runs (apps/*/src/main.tsx, issue 32): the promise the page's inline
+// script left for a returning user when it loaded the first-paint script (packages/contract early-calls.ts), settled
+// by the painter once the first cards are painted or at once when it paints nothing (painter.ts startFirstPaint), and
+// in any case after FIRST_PAINT_WAIT_MS. Without it (a new device, another build) nothing waits.
 
 /** Settles when the app may run. */
 export function firstPaintSettled(): Promise<unknown> {
