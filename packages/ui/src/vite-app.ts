@@ -43,6 +43,7 @@ export type ViteBuild = (config: Record<string, unknown>) => Promise<unknown>;
 
 interface BuiltChunk {
   type: string;
+  fileName?: string;
   code?: string;
   name?: string;
   imports?: string[];
@@ -59,9 +60,9 @@ interface BuiltChunk {
 function startTags(base: string, ctx: { chunk?: BuiltChunk; bundle?: Record<string, BuiltChunk> }) {
   const bundle = ctx.bundle ?? {};
   const start = (ctx.chunk?.dynamicImports ?? []).map((file) => bundle[file]).find((chunk) => chunk?.name === 'start');
-  if (!start) return [];
-  const file = (start as BuiltChunk & { fileName: string }).fileName;
-  const entry = ctx.chunk as (BuiltChunk & { fileName?: string }) | undefined;
+  if (!start?.fileName) return [];
+  const file = start.fileName ?? '';
+  const entry = ctx.chunk;
   const known = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
   const scripts = [file, ...(start.imports ?? []).filter((f) => !known.has(f))];
   return [
