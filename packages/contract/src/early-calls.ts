@@ -84,7 +84,7 @@ function earlyCallsScript(): string {
     `r.catch(function(){});` +
     `return{method:x.method,path:x.path,body:x.body,token:t,response:r}});` +
     `var fp=document.querySelector('meta[name=${FIRST_PAINT_META}]'),fs=fp&&fp.getAttribute('content');` +
-    `if(fs&&/^\\/[\\w\\/.-]+\\.js$/.test(fs)&&fs.indexOf('..')<0){` +
+    `if(fs&&/^\\/[\\w\\/.-]+\\.js$/.test(fs)&&fs.indexOf('..')===-1){` +
     `window[${JSON.stringify(FIRST_PAINT_READY)}]=new Promise(function(d){window[${JSON.stringify(FIRST_PAINT_DONE)}]=d;setTimeout(d,${FIRST_PAINT_WAIT_MS})});` +
     `var ps=document.createElement('script');ps.src=fs;document.head.appendChild(ps)}` +
     `var m=JSON.parse(s.getItem(${JSON.stringify(EARLY_MODULES_KEY)})||'{}')[location.pathname],` +
