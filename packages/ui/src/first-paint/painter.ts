@@ -18,13 +18,14 @@ import {
 
 // The first paint from the early answer (issue 32). A returning user's feed answer is here before the app's code has
 // run (the page's inline script started the call: packages/contract early-calls.ts); on a slow phone the app then
-// needs most of a second of JavaScript before React puts the first cards on the page. This small script (its own
-// file, loaded by the page's inline script for a returning user only: vite-app.ts) draws the first cards from that answer at once, with the markup and
-// classes of React's PostCard (the texts from the same card view: card-view.ts), where the last launch had them
-// (snapshot.ts), so the app's style sheets (the first screen's among them, which the inline script applied) draw them
-// as React's. When React's feed puts its own cards on the page the
-// painted ones go in the same frame. Anything unknown or different (no answer, another width or theme, no snapshot)
-// and it draws nothing: the app starts as before. So too without the feed's style sheets (after a deploy).
+// needs most of a second of JavaScript before React puts the first cards on the page. This small script (a file of its
+// own, which the page's inline script loads for a returning user only: vite-app.ts) draws the first cards from that
+// answer at once, with the markup and classes of React's PostCard (the texts from the same card view: card-view.ts),
+// where the last launch had them (snapshot.ts), so the app's style sheets (the first screen's among them, which the
+// inline script applied) draw them as React's; the app's code waits for it a moment (wait.ts). When React's feed
+// puts its own cards on the page the painted ones go in the same frame. Anything unknown or different (no answer,
+// another width or theme, no snapshot) and it draws nothing: the app starts as before. So too without the feed's
+// style sheets (after a deploy).
 
 type Attrs = Record<string, string | number | undefined>;
 
@@ -271,8 +272,9 @@ function paint(win: Window): Promise<boolean> {
     if (!call || !snapshot || snapshot.viewport !== win.innerWidth || snapshot.theme !== themeKey(win)) {
       return Promise.resolve(false);
     }
-    // A copy of the answer: the app's client reads the answer itself. This script runs before the app's entry (a
-    // plain script at the end of the body: module scripts wait for the page to be parsed), so it copies it first.
+    // A copy of the answer: the app's client reads the answer itself, but only once this script has said so (or
+    // after FIRST_PAINT_WAIT_MS: first-paint/wait.ts), so the copy is taken first. Too late, `clone()` throws and
+    // nothing is painted.
     const answer = call.response.then((response) => (response.ok ? response.clone().json() : null));
     return Promise.all([answer, whenRoot(doc), whenStyled(doc)])
       .then(([body]) => {
