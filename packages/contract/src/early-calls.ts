@@ -30,6 +30,18 @@ export interface EarlyModules {
 /** The global the inline script leaves its started calls on. */
 export const EARLY_CALLS_GLOBAL = '__AUTORADAR_EARLY_CALLS__';
 
+/**
+ * The first paint (packages/ui first-paint, issue 32): the page names its script in this meta element; the inline
+ * script loads it for a returning user only (a new device's page never fetches it), and leaves on window a promise
+ * (FIRST_PAINT_READY) the app's entry waits for before the app runs, settled by the painter (FIRST_PAINT_DONE) once
+ * its cards are painted or it has given up, and in any case after FIRST_PAINT_WAIT_MS.
+ */
+export const FIRST_PAINT_META = 'autoradar-first-paint';
+export const FIRST_PAINT_READY = '__AUTORADAR_FIRST_PAINT__';
+export const FIRST_PAINT_DONE = '__AUTORADAR_FIRST_PAINT_DONE__';
+/** The most the app waits for the painter: a slow answer must not hold the app back longer than its own start. */
+export const FIRST_PAINT_WAIT_MS = 600;
+
 /** The headers of every call the app's client makes, besides the bearer token and the JSON body's type. */
 export const API_CLIENT_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } as const;
 
@@ -48,29 +60,42 @@ export type EarlyCallsByPage = Record<string, EarlyCall[]>;
  * that opens another screen first (a mini-app deep link, `startapp`, the same rule as the mini-app's entry). Only
  * the API's own paths are called. It never throws: a page without storage simply starts as before.
  *
- * After the calls, the first screen's code: when the page's entry is the one the kept files were loaded with (the
+ * With the calls, the first paint's script (FIRST_PAINT_META), only for the same build's files (an address of the
+ * page's own). After the calls, the first screen's code: when the page's entry is the one the kept files were loaded with (the
  * same build), each file of the kept list not already in the page is asked for now, `modulepreload` for a script and
- * `preload` for a style sheet, so the lazy chunks come (and compile) while the entry is fetched and run instead of
- * after it. Only files beside the entry (its own folder) are asked for; after a deploy nothing is.
+ * a style sheet applied at once (the first screen's own styles; the first paint before React draws its cards with
+ * them: packages/ui first-paint), so the lazy chunks come (and compile) while the entry is fetched and run instead of
+ * after it. Vite's loader finds the style sheets there and does not add them again. Only files beside the entry (its
+ * own folder) are asked for; after a deploy nothing is.
  */
-export const EARLY_CALLS_SCRIPT =
-  `(function(){try{` +
-  `var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}),` +
-  `c=JSON.parse(s.getItem(${JSON.stringify(EARLY_CALLS_KEY)})||'{}')[location.pathname];` +
-  `if(!t||!Array.isArray(c)||/[#&]tgWebAppStartParam=|[?&]startapp=/.test(location.href))return;` +
-  `window[${JSON.stringify(EARLY_CALLS_GLOBAL)}]=c.filter(function(x){return x&&typeof x.path==='string'&&x.path.indexOf('/api/')===0}).map(function(x){` +
-  `var h=${JSON.stringify(API_CLIENT_HEADERS)};h.Authorization='Bearer '+t;` +
-  `if(typeof x.body==='string')h['Content-Type']='application/json';` +
-  `var r=fetch(x.path,{method:x.method,headers:h,body:typeof x.body==='string'?x.body:undefined});` +
-  `r.catch(function(){});` +
-  `return{method:x.method,path:x.path,body:x.body,token:t,response:r}});` +
-  `var m=JSON.parse(s.getItem(${JSON.stringify(EARLY_MODULES_KEY)})||'{}')[location.pathname],` +
-  `e=document.querySelector('script[type=module][src]'),src=e&&e.getAttribute('src');` +
-  `if(!m||!src||m.entry!==src||!Array.isArray(m.files))return;` +
-  `var dir=src.slice(0,src.lastIndexOf('/')+1);` +
-  `m.files.slice(0,40).forEach(function(f){` +
-  `if(typeof f!=='string'||f.indexOf(dir)!==0||/["\\\\]|\\.\\./.test(f)||document.querySelector('link[href="'+f+'"]'))return;` +
-  `var l=document.createElement('link'),js=/\\.js$/.test(f);` +
-  `if(!js&&!/\\.css$/.test(f))return;` +
-  `l.rel=js?'modulepreload':'preload';if(!js)l.as='style';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
-  `}catch(e){}})()`;
+export const EARLY_CALLS_SCRIPT = /* @__PURE__ */ earlyCallsScript();
+
+// A function, so a bundle that takes only this module's names (the first paint) leaves the script's text out.
+function earlyCallsScript(): string {
+  return (
+    `(function(){try{` +
+    `var s=localStorage,t=s.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}),` +
+    `c=JSON.parse(s.getItem(${JSON.stringify(EARLY_CALLS_KEY)})||'{}')[location.pathname];` +
+    `if(!t||!Array.isArray(c)||/[#&]tgWebAppStartParam=|[?&]startapp=/.test(location.href))return;` +
+    `window[${JSON.stringify(EARLY_CALLS_GLOBAL)}]=c.filter(function(x){return x&&typeof x.path==='string'&&x.path.indexOf('/api/')===0}).map(function(x){` +
+    `var h=${JSON.stringify(API_CLIENT_HEADERS)};h.Authorization='Bearer '+t;` +
+    `if(typeof x.body==='string')h['Content-Type']='application/json';` +
+    `var r=fetch(x.path,{method:x.method,headers:h,body:typeof x.body==='string'?x.body:undefined});` +
+    `r.catch(function(){});` +
+    `return{method:x.method,path:x.path,body:x.body,token:t,response:r}});` +
+    `var fp=document.querySelector('meta[name=${FIRST_PAINT_META}]'),fs=fp&&fp.getAttribute('content');` +
+    `if(fs&&/^\\/[\\w\\/.-]+\\.js$/.test(fs)&&fs.indexOf('..')===-1){` +
+    `window[${JSON.stringify(FIRST_PAINT_READY)}]=new Promise(function(d){window[${JSON.stringify(FIRST_PAINT_DONE)}]=d;setTimeout(d,${FIRST_PAINT_WAIT_MS})});` +
+    `var ps=document.createElement('script');ps.src=fs;document.head.appendChild(ps)}` +
+    `var m=JSON.parse(s.getItem(${JSON.stringify(EARLY_MODULES_KEY)})||'{}')[location.pathname],` +
+    `e=document.querySelector('script[type=module][src]'),src=e&&e.getAttribute('src');` +
+    `if(!m||!src||m.entry!==src||!Array.isArray(m.files))return;` +
+    `var dir=src.slice(0,src.lastIndexOf('/')+1);` +
+    `m.files.slice(0,40).forEach(function(f){` +
+    `if(typeof f!=='string'||f.indexOf(dir)!==0||/["\\\\]|\\.\\./.test(f)||document.querySelector('link[href="'+f+'"]'))return;` +
+    `var l=document.createElement('link'),js=/\\.js$/.test(f);` +
+    `if(!js&&!/\\.css$/.test(f))return;` +
+    `l.rel=js?'modulepreload':'stylesheet';l.crossOrigin='';l.href=f;document.head.appendChild(l)})` +
+    `}catch(e){}})()`
+  );
+}

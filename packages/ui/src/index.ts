@@ -4,4 +4,5 @@ export { reportUncaughtErrors } from './app/client-errors';
 export type { Appearance, Platform } from './platform';
 export { storedText } from './store/stored-value';
 export { startFeedPreload } from './features/search/feed-preload';
+export { cancelFirstPaint } from './first-paint/remember';
 export { afterFirstContent } from './store/first-content';

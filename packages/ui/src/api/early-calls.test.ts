@@ -6,6 +6,8 @@ import {
   EARLY_CALLS_KEY,
   EARLY_CALLS_SCRIPT,
   EARLY_MODULES_KEY,
+  FIRST_PAINT_DONE,
+  FIRST_PAINT_READY,
   TOKEN_STORAGE_KEY,
 } from '@autoradar/contract/early-calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -126,6 +128,31 @@ describe('the first calls of a launch, kept and started early', () => {
     expect((await same.call(routes.posts.search, { body: FILTER })).meta.total).toBe(1);
   });
 
+  it('loads the first paint’s script for a returning user only, with the promise the app’s entry waits for', () => {
+    const w = window as unknown as Record<string, unknown>;
+    const painter = () => [...document.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
+    document.head.innerHTML = '<meta name="autoradar-first-paint" content="/tma/assets/first-paint-A1.js">';
+    vi.stubGlobal('fetch', pageFetch().fetch);
+    // A new device: no token, nothing loaded, nothing to wait for.
+    localStorage.setItem(EARLY_CALLS_KEY, JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }));
+    runInlineScript();
+    expect(painter()).toEqual([]);
+    expect(w[FIRST_PAINT_READY]).toBeUndefined();
+    // A returning user.
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    runInlineScript();
+    expect(painter()).toEqual(['/tma/assets/first-paint-A1.js']);
+    expect(w[FIRST_PAINT_READY]).toBeInstanceOf(Promise);
+    expect(typeof w[FIRST_PAINT_DONE]).toBe('function');
+    // Only an address of the page's own.
+    document.head.innerHTML = '<meta name="autoradar-first-paint" content="https://elsewhere.example/x.js">';
+    runInlineScript();
+    expect(painter()).toEqual([]);
+    document.head.innerHTML = '';
+    delete w[FIRST_PAINT_READY];
+    delete w[FIRST_PAINT_DONE];
+  });
+
   it('starts nothing without a token, on another address, or on a deep-link launch', async () => {
     localStorage.setItem(EARLY_CALLS_KEY, JSON.stringify({ '/tma/': [{ method: 'GET', path: '/api/user/data' }] }));
     const page = pageFetch();
@@ -203,7 +230,8 @@ describe('the first screen’s code, kept and asked for early', () => {
       'stylesheet /tma/assets/index-A1.css',
       'modulepreload /tma/assets/search-screen-B2.js',
       'modulepreload /tma/assets/post-card-C3.js',
-      'preload:style /tma/assets/search-screen-D4.css',
+      // Applied at once (not only fetched): the first paint's cards need the feed's styles before the app runs.
+      'stylesheet /tma/assets/search-screen-D4.css',
     ]);
   });
 

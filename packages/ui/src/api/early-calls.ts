@@ -49,6 +49,11 @@ export function keepEarlyCallsForThisLaunch(): void {
   launchPage = typeof window === 'undefined' ? null : window.location.pathname;
 }
 
+/** The address this launch keeps its first screen for (the first paint's snapshot too), or null. */
+export function earlyCallsLaunchPage(): string | null {
+  return launchPage;
+}
+
 const sameCall = (a: EarlyCall, b: EarlyCall) => a.method === b.method && a.path === b.path;
 
 /**

@@ -1,4 +1,5 @@
 import { rememberEarlyModules } from '../api/early-calls';
+import { removeFirstPaint } from '../first-paint/remember';
 // What the first screen does not need waits until its content is on screen (issue 32): the realtime client
 // (laravel-echo, pusher-js and the events' schemas) and the stored feed's check against the contract's PostSchema
 // (classic zod). On a slow network they would otherwise compete with the feed's request, its code and its first
@@ -24,7 +25,9 @@ const gate = new Promise<void>((resolve) => {
 if (typeof window === 'undefined' || typeof document === 'undefined') open();
 else {
   const later = () => setTimeout(open, feedFirst ? FEED_FIRST_FALLBACK_MS : AFTER_LOAD_MS);
-  if (document.readyState === 'complete') later();
+  // Already loaded (the app's code runs after the first paint, possibly after the page's load event: issue 32): a
+  // task later, so that the entry has said by then whether the feed comes first.
+  if (document.readyState === 'complete') setTimeout(later, 0);
   else window.addEventListener('load', later, { once: true });
 }
 
@@ -51,6 +54,7 @@ export function markFirstContentShown(): void {
   // The code it took, for the next launch's page to ask for early (api/early-calls.ts).
   if (!shown) rememberEarlyModules();
   shown = true;
+  removeFirstPaint();
   open();
 }
 

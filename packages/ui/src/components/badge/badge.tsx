@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
+import { badgeClass, type BadgeTone } from './badge-class';
 import './badge.css';
 
-/**
- * A badge's colours. Solid: 'accent' (the theme's button colour: «Новое», «Главное», PRO in the drawer), 'success'
- * (published), 'dark' (taken off, over a photo), 'pro' and 'ai' (the two gradients). Tinted, for a state beside text:
- * 'neutral', 'info', 'positive', 'negative' (a report order's status, an active tariff).
- */
-export type BadgeTone = 'accent' | 'success' | 'dark' | 'pro' | 'ai' | 'neutral' | 'info' | 'positive' | 'negative';
+export type { BadgeTone };
 
 export interface BadgeProps {
   tone?: BadgeTone;
@@ -21,7 +17,7 @@ export interface BadgeProps {
 
 /** A short label in a pill: the one badge look of every screen. */
 export function Badge({ tone = 'accent', size = 's', className, children, ...rest }: BadgeProps) {
-  const classes = `badge badge--${size} badge--${tone}${className ? ` ${className}` : ''}`;
+  const classes = badgeClass(tone, size, className);
   return (
     <span className={classes} {...rest}>
       {children}

@@ -1,10 +1,9 @@
 import type { MarketEstimate } from '@autoradar/contract';
-import { formatNumber, formatPrice, type MarketVerdict } from '@autoradar/core';
-import { Badge, type BadgeTone } from '../badge/badge';
+import { formatNumber, formatPrice } from '@autoradar/core';
+import { Badge } from '../badge/badge';
+import { MARKET_BADGE_TONES as TONES } from './tones';
 import { marketMessages as t } from './messages';
 import './market-badge.css';
-
-const TONES: Record<MarketVerdict, BadgeTone> = { good: 'positive', fair: 'neutral', high: 'negative' };
 
 /** «Хорошая цена», «Цена в рынке» or «Выше рынка»; nothing without an estimate (no badge when unsure). */
 export function MarketBadge({

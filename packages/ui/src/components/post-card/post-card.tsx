@@ -1,8 +1,8 @@
 import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '@autoradar/contract';
-import { CARD_MEDIA_CYCLE_MS, formatTimeAgo } from '@autoradar/core';
-import { formatPostPrice } from '../format-post-price';
+import { CARD_MEDIA_CYCLE_MS } from '@autoradar/core';
+import { postCardView, type CardPicture } from './card-view';
 import { FavouriteButton } from './favourite-button';
 import { postCardMessages as t } from './messages';
 import { useMinuteClock } from './now';
@@ -10,7 +10,7 @@ import { useMediaCycle } from './use-media-cycle';
 import { postPath } from '../../paths';
 import { Badge } from '../badge/badge';
 import { MarketBadge } from '../market-badge';
-import { CARD_SIZES, mediaPicture, pictureSrcSet, SMALL_SIDE } from './picture';
+import { CARD_SIZES, SMALL_SIDE } from './picture';
 import './post-card.css';
 
 export interface PostCardProps {
@@ -25,11 +25,7 @@ export interface PostCardProps {
   priority?: boolean;
 }
 
-function PostMedia({ post, cycleMs, priority }: { post: Post; cycleMs: number; priority: boolean }) {
-  const pictures = post.mediaFiles.flatMap((file) => {
-    const src = mediaPicture(file);
-    return src ? [{ src, srcSet: pictureSrcSet(file), alt: file.title || post.title }] : [];
-  });
+function PostMedia({ pictures, cycleMs, priority }: { pictures: CardPicture[]; cycleMs: number; priority: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const index = useMediaCycle(pictures.length, cycleMs, ref);
   const current = pictures[index];
@@ -78,32 +74,25 @@ export const PostCard = memo(function PostCard({
   priority = false,
 }: PostCardProps) {
   const now = useMinuteClock();
-  const price = formatPostPrice(post);
-  const mark = post.isUpdated ? t.isUpdated : post.isNew ? t.isNew : null;
-  const details = [post.year ? t.yearSuffix(post.year) : null, post.location].filter(Boolean).join(' · ');
-  const className = ['post-card', post.isNew ? 'post-card--new' : '', post.isUpdated ? 'post-card--updated' : '']
-    .filter(Boolean)
-    .join(' ');
+  const view = postCardView(post, now);
 
   return (
-    <article className={className} data-post-id={post.id}>
+    <article className={view.className} data-post-id={post.id}>
       <Link className="post-card__link" to={postPath(post.id)} onClick={() => onOpen?.(post)}>
-        <PostMedia post={post} cycleMs={cycleMs} priority={priority} />
+        <PostMedia pictures={view.pictures} cycleMs={cycleMs} priority={priority} />
         <span className="post-card__body">
-          <span className="post-card__title">{post.title}</span>
+          <span className="post-card__title">{view.title}</span>
           <span className="post-card__price-line">
-            <span className={price ? 'post-card__price' : 'post-card__price post-card__price--none'}>
-              {price ?? t.noPrice}
-            </span>
+            <span className={view.priceClass}>{view.priceText}</span>
             <MarketBadge market={post.market} />
           </span>
-          {details ? <span className="post-card__details">{details}</span> : null}
-          <time className="post-card__time" dateTime={post.published_at}>
-            {formatTimeAgo(post.published_at, now)}
+          {view.details ? <span className="post-card__details">{view.details}</span> : null}
+          <time className="post-card__time" dateTime={view.time.dateTime}>
+            {view.time.text}
           </time>
         </span>
       </Link>
-      {mark ? <Badge className="post-card__mark">{mark}</Badge> : null}
+      {view.mark ? <Badge className="post-card__mark">{view.mark.text}</Badge> : null}
       {canNote ? <FavouriteButton postId={post.id} className="post-card__favourite" /> : null}
     </article>
   );

@@ -218,11 +218,24 @@ export function TestPeriodBanner(props: TestPeriodCardProps) {
   const { status, user, state, shown, key, activating, error, onActivate } = useTestPeriod(props);
 
   // While the session loads the banner keeps its place, unless the user has put one away (then it most likely stays
-  // away, and a placeholder would only make the feed jump).
+  // away, and a placeholder would only make the feed jump). The place is the offer itself, unseen, so it has the
+  // offer's height at any width (its words wrap to two or three lines on a phone) and the feed does not move when the
+  // session is in (issue 32: 20 px at 390 px before).
   if (status === 'loading')
     return dismissed ? null : (
       <Skeleton visible className="test-period test-period--compact test-period--loading">
-        <div className="test-period__skeleton" />
+        <div className="test-period__placeholder" aria-hidden="true">
+          <div className="test-period__main">
+            <p className="test-period__title">{t.title}</p>
+            <p className="test-period__line">{c.offer}</p>
+          </div>
+          <Button size="s" className="test-period__action" tabIndex={-1}>
+            {c.activate}
+          </Button>
+          <span className="test-period__dismiss">
+            <CloseIcon />
+          </span>
+        </div>
       </Skeleton>
     );
   if (!shown || dismissed === key) return null;

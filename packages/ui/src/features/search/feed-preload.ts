@@ -1,5 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import { keepEarlyCallsForThisLaunch } from '../../api/early-calls';
+import { cancelFirstPaint, noteLaunchTheme } from '../../first-paint/remember';
 import { readStoredToken, subscribeToStoredToken } from '../../api/token-storage';
 import { expectFeedFirst } from '../../store/first-content';
 import { postsStoreAtom } from '../../store/posts-store';
@@ -111,8 +112,10 @@ export function startFeedPreload({
   const signedIn = firstScreenIsFeed && readStoredToken() !== undefined;
   // What the feed does not need waits for its first cards.
   if (firstScreenIsFeed || onSignIn) expectFeedFirst({ signedIn });
+  if (!firstScreenIsFeed) cancelFirstPaint();
   if (firstScreenIsFeed) {
     keepEarlyCallsForThisLaunch(); // the page starts this launch's first calls next time (api/early-calls.ts)
+    noteLaunchTheme(); // and paints its first cards from their answer when nothing differs (first-paint/)
     preloadFeed();
   }
   if (onSignIn) {

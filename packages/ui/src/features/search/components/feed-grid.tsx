@@ -1,9 +1,10 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Post } from '@autoradar/contract';
 import { postChannel, REALTIME_EVENTS } from '@autoradar/contract/channels';
 import type { FeedLayout } from '@autoradar/core';
 import { PostCard } from '../../../components/post-card';
+import { rememberFirstPaint } from '../../../first-paint/remember';
 import { useChannel } from '../../../realtime';
 import { searchMessages as t } from '../messages';
 import { markPostUpdatedAtom, removePostAtom } from '../state';
@@ -20,8 +21,15 @@ const LiveCard = memo(function LiveCard({ post, priority }: { post: Post; priori
 
 /** The cards in the chosen layout: single 1/2/3 and triple 2/3/4 columns by width (spec §2). */
 export function FeedGrid({ posts, layout, busy }: { posts: readonly Post[]; layout: FeedLayout; busy: boolean }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const hasCards = posts.length > 0;
+  // Where the first cards are, for the next launch's first paint (issue 32; kept once per launch).
+  useLayoutEffect(() => {
+    if (hasCards && ref.current) rememberFirstPaint(ref.current);
+  }, [hasCards]);
   return (
     <ul
+      ref={ref}
       className={`feed-grid feed-grid--${layout}${busy ? ' feed-grid--busy' : ''}`}
       aria-label={t.feedLabel}
       aria-busy={busy}
