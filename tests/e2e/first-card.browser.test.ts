@@ -16,6 +16,7 @@ import {
   type JourneyServer,
   type TelegramUser,
 } from '../support/session';
+import { TELEGRAM_DARK, TELEGRAM_LIGHT } from '../support/telegram-themes';
 
 // The feed first (issue 32): a returning buyer opens the search screen of the web app or the mini-app at 390×844 and
 // 1280×800, light and dark, and sees the first listing's title and price without scrolling (nothing fixed covers
@@ -25,28 +26,7 @@ import {
 
 const USER: TelegramUser = { id: 73_201, first_name: 'Вера', username: 'vera_first_card' };
 
-const THEMES = {
-  light: {
-    bg_color: '#ffffff',
-    secondary_bg_color: '#efeff4',
-    section_bg_color: '#ffffff',
-    text_color: '#000000',
-    hint_color: '#8e8e93',
-    link_color: '#2481cc',
-    button_color: '#2481cc',
-    button_text_color: '#ffffff',
-  },
-  dark: {
-    bg_color: '#212121',
-    secondary_bg_color: '#0f0f0f',
-    section_bg_color: '#212121',
-    text_color: '#ffffff',
-    hint_color: '#aaaaaa',
-    link_color: '#8774e1',
-    button_color: '#8774e1',
-    button_text_color: '#ffffff',
-  },
-} as const;
+const THEMES = { light: TELEGRAM_LIGHT, dark: TELEGRAM_DARK } as const;
 
 const SIZES = [
   { width: 390, height: 844 },

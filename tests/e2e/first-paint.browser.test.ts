@@ -13,6 +13,7 @@ import {
   type JourneyServer,
   type TelegramUser,
 } from '../support/session';
+import { TELEGRAM_DARK } from '../support/telegram-themes';
 
 // The first paint from the early answer (issue 32): a returning user's first cards are drawn from the feed's early
 // answer before the app's code has run (packages/ui first-paint), where the last launch had them; React's cards take
@@ -20,16 +21,6 @@ import {
 // painted and the app starts as before.
 
 const USER: TelegramUser = { id: 73_301, first_name: 'Пётр', username: 'petr_first_paint' };
-const DARK = {
-  bg_color: '#212121',
-  secondary_bg_color: '#0f0f0f',
-  section_bg_color: '#212121',
-  text_color: '#ffffff',
-  hint_color: '#aaaaaa',
-  link_color: '#8774e1',
-  button_color: '#8774e1',
-  button_text_color: '#ffffff',
-};
 
 // Watches every frame from the page's start: the painted cards and React's, whether both were on a frame together,
 // where each first card was, and the layout shifts.
@@ -119,7 +110,7 @@ describe('the first paint from the early answer (issue 32)', { timeout: 600_000 
     ] as const) {
       it(`${app} ${size.width} ${scheme}: the painted cards are React's, in their place, then give way to them with no duplicate`, async () => {
         const context = await returningUser(size, scheme);
-        const url = app === 'web' ? `${server.url}/search` : miniapp(scheme === 'dark' ? DARK : undefined);
+        const url = app === 'web' ? `${server.url}/search` : miniapp(scheme === 'dark' ? TELEGRAM_DARK : undefined);
         // The first launch keeps where its cards are; nothing was kept before it, so nothing is painted.
         const first = await launch(context, url);
         expect((await watched(first)).painted).toBeNull();

@@ -27,45 +27,16 @@ import {
   saveBrandFilter,
   buyProInSandbox,
 } from '../support/session';
+import { TELEGRAM_DARK, TELEGRAM_LIGHT, type TelegramTheme } from '../support/telegram-themes';
 
 // The mini-app as Telegram runs it (issue 13): /tma/ opened with launch params signed by the test bot token, and a
 // stub of Telegram's web-view bridge. Outgoing calls go to window.TelegramWebviewProxy.postEvent, which records
 // them (and answers the requests Telegram answers); incoming events arrive through window.Telegram.WebView
 // .receiveEvent, the function Telegram's clients call.
 
-const LIGHT = {
-  bg_color: '#ffffff',
-  secondary_bg_color: '#efeff4',
-  section_bg_color: '#ffffff',
-  header_bg_color: '#ffffff',
-  bottom_bar_bg_color: '#ffffff',
-  text_color: '#000000',
-  hint_color: '#8e8e93',
-  subtitle_text_color: '#8e8e93',
-  section_header_text_color: '#6d6d72',
-  link_color: '#2481cc',
-  accent_text_color: '#2481cc',
-  button_color: '#2481cc',
-  button_text_color: '#ffffff',
-  destructive_text_color: '#ff3b30',
-};
-const DARK = {
-  bg_color: '#212121',
-  secondary_bg_color: '#0f0f0f',
-  section_bg_color: '#212121',
-  header_bg_color: '#212121',
-  bottom_bar_bg_color: '#212121',
-  text_color: '#ffffff',
-  hint_color: '#aaaaaa',
-  subtitle_text_color: '#aaaaaa',
-  section_header_text_color: '#aaaaaa',
-  link_color: '#8774e1',
-  accent_text_color: '#8774e1',
-  button_color: '#8774e1',
-  button_text_color: '#ffffff',
-  destructive_text_color: '#ff595a',
-};
-type Theme = typeof LIGHT;
+const LIGHT = TELEGRAM_LIGHT;
+const DARK = TELEGRAM_DARK;
+type Theme = TelegramTheme;
 
 interface BridgeEvent {
   type: string;
