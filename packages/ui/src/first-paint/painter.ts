@@ -10,7 +10,7 @@ import {
   FIRST_PAINT_HANDOVER_CLASS,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
-  MAX_PAINTED_CARDS,
+  FIRST_CARDS,
   readSnapshot,
   themeKey,
   type FirstPaintSnapshot,
@@ -156,7 +156,7 @@ export function paintFirstCards(
   for (const [name, value] of Object.entries(snapshot.rootVars)) {
     if (name.startsWith('--') && typeof value === 'string') style.setProperty(name, value);
   }
-  const count = Math.min(posts.length, Math.max(1, snapshot.cards), MAX_PAINTED_CARDS);
+  const count = Math.min(posts.length, Math.max(1, snapshot.cards), FIRST_CARDS);
   box.append(
     el(
       doc,

@@ -1,10 +1,10 @@
 import { earlyCallsLaunchPage } from '../api/early-calls';
 import { storedReader, storedValue } from '../store/stored-value';
 import {
+  FIRST_CARDS,
   FIRST_PAINT_CANCELLED,
   FIRST_PAINT_ID,
   FIRST_PAINT_KEY,
-  MAX_PAINTED_CARDS,
   themeKey,
   type FirstPaintSnapshot,
 } from './snapshot';
@@ -64,7 +64,7 @@ export function rememberFirstPaint(grid: HTMLElement): void {
     rootVars: telegramVariables(),
     href: `${href.slice(0, -id.length)}{id}`,
     favouriteClass: grid.querySelector('.post-card__favourite')?.getAttribute('class') ?? null,
-    cards: Math.min(Math.max(onScreen, 1), MAX_PAINTED_CARDS),
+    cards: Math.min(Math.max(onScreen, 1), FIRST_CARDS),
   };
   kept.write({ ...kept.read(), [page]: snapshot });
 }

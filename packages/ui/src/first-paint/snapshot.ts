@@ -13,8 +13,11 @@ export const FIRST_PAINT_HANDOVER_CLASS = 'first-paint-handover';
 /** Set on window by the app when its first screen is not the feed after all: nothing is painted (painter.ts). */
 export const FIRST_PAINT_CANCELLED = '__AUTORADAR_FIRST_PAINT_CANCELLED__';
 
-/** The most cards painted: the first render's cards (search-screen.tsx FIRST_CARDS). */
-export const MAX_PAINTED_CARDS = 8;
+/**
+ * The cards of the page's first feed rendered in the search screen's first pass: what a screen shows at most (four
+ * columns of two rows); the rest of the page follows at once, in a pass of its own. The painter draws at most as many.
+ */
+export const FIRST_CARDS = 8;
 
 /** Where the feed's first cards were on the last launch, and what they looked like around them. */
 export interface FirstPaintSnapshot {

@@ -9,7 +9,7 @@ import { mediaPicture, pictureSrcSet } from './picture';
 
 // What a post card says, apart from how it is drawn (issue 32): React's PostCard and the first paint before React
 // (first-paint/painter.ts) both take their classes and texts from here, so the card a returning user sees first and
-// the one React puts in its place are the same (post-card-view.test.tsx renders both and compares them).
+// the one React puts in its place are the same (first-paint/painter.test.tsx renders both and compares them).
 
 export interface CardPicture {
   src: string;

@@ -9,7 +9,8 @@ import type { CallState } from '../../../api/atom-with-call';
 import { EMPTY_CRITERIA } from '../filter-rules';
 import { feedLayoutAtom, type FeedData } from '../state';
 import { renderInApp } from '../testing/render';
-import { FeedView, FIRST_CARDS } from './search-screen';
+import { FIRST_CARDS } from '../../../first-paint/snapshot';
+import { FeedView } from './search-screen';
 
 const data = (posts: Post[], total: number, all = total, hasMore = false): FeedData => ({
   key: '',

@@ -21,12 +21,7 @@ import { useFeedScrollRestore, useMirrorFeedToStore, useReloadOnFilterChange } f
 import { searchMessages as t } from '../messages';
 import { feedAtom, feedLayoutAtom, feedReloadingAtom, type FeedData } from '../state';
 import '../search.css';
-
-/**
- * The cards of the page's first feed rendered in its first pass: what a screen shows at most (four columns of two
- * rows); the rest of the page follows at once, in a pass of its own (issue 32).
- */
-export const FIRST_CARDS = 8;
+import { FIRST_CARDS } from '../../../first-paint/snapshot';
 
 // Whether this page has shown a feed already: only the first one is split (a feed shown again, coming back from a
 // listing, renders whole so its scroll position can be restored).
